@@ -1,0 +1,130 @@
+//! What the table tells the engine: commands, by seat.
+//!
+//! The text form of these (names instead of seats, one JSON object per line) is
+//! in [`crate::script`].
+
+use smallvec::SmallVec;
+
+use crate::card::Card;
+use crate::event::Seat;
+
+/// A command to the engine. Illegal ones are refused with no change of state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// The first dealer, named by the table.
+    Dealer {
+        /// Who deals.
+        player: Seat,
+    },
+    /// The next card, to a player (`hand` once he has divided; `card` `None`:
+    /// dealt unseen).
+    Card {
+        /// To whom.
+        to: Seat,
+        /// Which hand, 1-based; `None`: the hand due a card.
+        hand: Option<u8>,
+        /// The card, if seen.
+        card: Option<Card>,
+    },
+    /// A player's stake on his first card.
+    Stake {
+        /// Who.
+        player: Seat,
+        /// How much.
+        amount: u32,
+    },
+    /// The dealer doubles every stake.
+    Double,
+    /// A player (or the dealer) divides a pair.
+    Divide {
+        /// Who.
+        player: Seat,
+        /// Which hand to split; `None`: his only pair.
+        hand: Option<u8>,
+        /// The stake on the new hand; `None`: the same as the split hand's.
+        amount: Option<u32>,
+    },
+    /// A hand stands.
+    Content {
+        /// Whose.
+        player: Seat,
+        /// Which hand; `None`: the one in play.
+        hand: Option<u8>,
+    },
+    /// Cards turned up.
+    Show {
+        /// Whose.
+        player: Seat,
+        /// Which hand; `None`: the one in play, or his first.
+        hand: Option<u8>,
+        /// The cards seen.
+        cards: SmallVec<[Card; 4]>,
+    },
+    /// "Over": a declaration that the hand over-drew.
+    Over {
+        /// Who.
+        player: Seat,
+        /// Which hand.
+        hand: Option<u8>,
+    },
+    /// "Natural": a declaration that the first two cards are an ace and a tenth card.
+    Natural {
+        /// Who.
+        player: Seat,
+        /// Which hand.
+        hand: Option<u8>,
+    },
+    /// Irregularity: two cards were dealt to one player at once; this is the second.
+    Surplus {
+        /// Who got it.
+        player: Seat,
+        /// The card, if seen.
+        card: Option<Card>,
+    },
+    /// Irregularity put right before another card was dealt: the surplus card
+    /// goes to the next player in order, whose card it was.
+    Rectify {
+        /// Who holds the surplus.
+        player: Seat,
+    },
+    /// Irregularity: a card dealt face down to the player was exposed.
+    Exposed {
+        /// Whose card.
+        player: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// Irregularity: the player rejects an exposed card (he gets the next card
+    /// instead) or one of two cards dealt to him at once; the card goes to the pone.
+    Reject {
+        /// Who.
+        player: Seat,
+        /// The card, if seen.
+        card: Option<Card>,
+    },
+    /// Irregularity: confusion in preparing the pack, or a card exposed then: the
+    /// pack is reshuffled and cut again.
+    Reshuffle,
+    /// The brulet: the dealer looked at the bottom card (and the top card when the
+    /// bottom one is an ace or a tenth card). Both go to the pone's pile.
+    Brulet {
+        /// The bottom card.
+        bottom: Card,
+        /// The top card, looked at only after an ace or tenth card at the bottom.
+        top: Option<Card>,
+    },
+    /// The dealer sells the deal.
+    Sell {
+        /// The buyer.
+        to: Seat,
+        /// The price, paid to the dealer.
+        price: u32,
+    },
+    /// The dealer declines the deal; it passes to his left.
+    Decline,
+    /// A player leaves the table after a hand.
+    Retire {
+        /// Who.
+        player: Seat,
+    },
+}

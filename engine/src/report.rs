@@ -1,0 +1,152 @@
+//! The outcome of a game in words and numbers: what `pone replay` prints.
+
+use serde_json::{Value, json};
+
+use crate::event::{Party, Seat, Settlement};
+use crate::journal::Game;
+use crate::sitting::{Phase, State};
+
+/// The game's balances, rounds and settlements as JSON, players by name.
+///
+/// `balances` maps every player to what he is up or down over the sitting;
+/// `rounds` lists each round with its `dealer` and `settlements` (`player`,
+/// `hand`, `amount` signed from the player's side, `from`, `to`, `reason`);
+/// `next_dealer` is who deals next.
+pub fn to_json(game: &Game) -> Value {
+    let state = game.sitting().state();
+    let ledger = game.ledger();
+    let name = |seat: Seat| Value::from(state.name(seat));
+    let balances: serde_json::Map<String, Value> = state
+        .names()
+        .iter()
+        .zip(&ledger.balances)
+        .map(|(n, b)| (n.clone(), Value::from(*b)))
+        .collect();
+    let rounds: Vec<Value> = ledger
+        .rounds
+        .iter()
+        .map(|r| {
+            json!({
+                "round": r.round,
+                "dealer": name(r.dealer),
+                "doubled": r.doubled,
+                "settlements": r.settlements.iter().map(|s| settlement_json(state, s)).collect::<Vec<_>>(),
+                "flags": r.flags.iter().map(|f| flag_json(state, f)).collect::<Vec<_>>(),
+                "next_dealer": r.next_dealer.map(name),
+            })
+        })
+        .collect();
+    json!({
+        "players": state.names(),
+        "balances": balances,
+        "pool": ledger.pool,
+        "rounds": rounds,
+        "next_dealer": state.dealer().map(name),
+        "round_in_play": state.phase() != Phase::Between,
+        "pending_settlements": ledger.pending().iter().map(|s| settlement_json(state, s)).collect::<Vec<_>>(),
+    })
+}
+
+fn party(state: &State, party: Party) -> Value {
+    match party {
+        Party::Seat(seat) => Value::from(state.name(seat)),
+        Party::Pool => Value::from("pool"),
+    }
+}
+
+fn settlement_json(state: &State, s: &Settlement) -> Value {
+    json!({
+        "player": state.name(s.player),
+        "hand": s.hand,
+        "amount": s.amount,
+        "from": party(state, s.from),
+        "to": party(state, s.to),
+        "reason": s.reason,
+        "why": s.reason.words(),
+    })
+}
+
+fn flag_json(state: &State, flag: &crate::event::Flag) -> Value {
+    let mut value = serde_json::to_value(flag).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut value {
+        if let Some(Value::Number(n)) = map.get("player") {
+            let seat = Seat(n.as_u64().unwrap_or(0) as u8);
+            map.insert("player".into(), Value::from(state.name(seat)));
+        }
+    }
+    value
+}
+
+/// The game in words: each round's payments, then the balances.
+pub fn to_text(game: &Game) -> String {
+    use std::fmt::Write as _;
+    let state = game.sitting().state();
+    let ledger = game.ledger();
+    let mut text = String::new();
+    for r in &ledger.rounds {
+        let doubled = if r.doubled { ", doubled" } else { "" };
+        let _ = writeln!(
+            text,
+            "Round {} (dealer {}{doubled})",
+            r.round,
+            state.name(r.dealer)
+        );
+        for s in &r.settlements {
+            let from = party_name(state, s.from);
+            let to = party_name(state, s.to);
+            let hand = if s.hand > 1
+                || r.settlements
+                    .iter()
+                    .any(|o| o.player == s.player && o.hand > 1)
+            {
+                format!(" (hand {})", s.hand)
+            } else {
+                String::new()
+            };
+            if s.amount == 0 {
+                let _ = writeln!(
+                    text,
+                    "  {}{hand}: no payment, {}",
+                    state.name(s.player),
+                    s.reason
+                );
+            } else {
+                let _ = writeln!(
+                    text,
+                    "  {from} pays {to} {}{hand}: {}",
+                    s.amount.abs(),
+                    s.reason
+                );
+            }
+        }
+        for f in &r.flags {
+            let _ = writeln!(text, "  check: {}", flag_json(state, f));
+        }
+        if let Some(next) = r.next_dealer {
+            if next != r.dealer {
+                let _ = writeln!(text, "  the deal passes to {}", state.name(next));
+            }
+        }
+    }
+    let _ = writeln!(text, "Balances:");
+    for (name, balance) in state.names().iter().zip(&ledger.balances) {
+        let _ = writeln!(text, "  {name:<12} {balance:+}");
+    }
+    if ledger.pool != 0 {
+        let _ = writeln!(text, "  {:<12} {}", "pool", ledger.pool);
+    }
+    if let Some(dealer) = state.dealer() {
+        let _ = writeln!(text, "Next dealer: {}", state.name(dealer));
+    }
+    if state.phase() != Phase::Between {
+        let _ = writeln!(text, "(round {} is still in play)", state.round_number());
+    }
+    text
+}
+
+fn party_name(state: &State, party: Party) -> &str {
+    match party {
+        Party::Seat(seat) => state.name(seat),
+        Party::Pool => "the pool",
+    }
+}

@@ -1,0 +1,2123 @@
+//! The sitting: the table's state as a state machine over [`Command`]s.
+//!
+//! [`Sitting::apply`] checks a command against the rules and either refuses it
+//! (a [`RuleError`], nothing changed) or changes the state and returns the
+//! [`Event`]s it caused. Nothing here reads a clock, a file or a random source.
+
+use smallvec::SmallVec;
+
+use crate::card::{Card, Rank};
+use crate::command::Command;
+use crate::error::RuleError;
+use crate::event::{DealChange, Declaration, Event, Flag, Party, Reason, Seat, Settlement};
+use crate::hand::{Cards, Points};
+use crate::rules::{
+    Brulet, DealPasses, DealerDivided, DivideStake, DivideWhen, DividedNatural, HouseRules,
+};
+
+/// The most hands one player may hold after dividing.
+pub const MAX_HANDS: usize = 4;
+/// The most players at one table.
+pub const MAX_PLAYERS: usize = 16;
+
+/// Where a hand stands in the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandState {
+    /// Still taking cards or waiting for its turn.
+    Open,
+    /// Content, or a drawn Vingt-un: waits for the dealer.
+    Stood,
+    /// Over-drawn (a player's hand has paid and gone to the pone).
+    Over,
+    /// A natural, settled at once.
+    Natural,
+    /// Settled with the dealer at the end of the round.
+    Settled,
+}
+
+/// One hand of a player in the current round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    /// The cards, in the order dealt.
+    pub cards: Cards,
+    /// The stake on this hand, before any double.
+    pub stake: u32,
+    /// Where it stands.
+    pub state: HandState,
+    /// Its cards went to the pone's pile already (thrown up when over-drawn).
+    pub in_pile: bool,
+    /// What the player declared of it.
+    pub declared: Option<Declaration>,
+}
+
+impl Hand {
+    fn new() -> Hand {
+        Hand {
+            cards: Cards::default(),
+            stake: 0,
+            state: HandState::Open,
+            in_pile: false,
+            declared: None,
+        }
+    }
+}
+
+/// A player's place in the current round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRound {
+    /// His stake on his first card, once made.
+    pub stake: Option<u32>,
+    /// His hands: one, or up to four after dividing.
+    pub hands: SmallVec<[Hand; 2]>,
+}
+
+impl SeatRound {
+    fn reset(&mut self) {
+        self.stake = None;
+        self.hands.clear();
+        self.hands.push(Hand::new());
+    }
+
+    fn open_hand(&self) -> Option<usize> {
+        self.hands.iter().position(|h| h.state == HandState::Open)
+    }
+
+    fn incomplete_hand(&self) -> Option<usize> {
+        self.hands
+            .iter()
+            .position(|h| h.state == HandState::Open && h.cards.len() < 2)
+    }
+}
+
+/// The stage of the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Between rounds: the next card starts a round.
+    Between,
+    /// The first card to each; `next` indexes the dealing order. Stakes and the
+    /// double come once every first card is out.
+    FirstCards {
+        /// How many players have their first card.
+        next: u8,
+    },
+    /// The second card to each.
+    SecondCards {
+        /// How many players have their second card.
+        next: u8,
+    },
+    /// Players draw in turn; `turn` indexes the dealing order.
+    Drawing {
+        /// Whose turn.
+        turn: u8,
+    },
+    /// The dealer plays his own hand.
+    Dealer,
+    /// The dealer is done; cards must be shown before the round can be settled.
+    Showdown,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Deal {
+    /// Rounds started in this deal.
+    rounds: u32,
+    brulet_done: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Pack {
+    /// Cards in the pack, the last card included.
+    left: u16,
+    /// Cards in the pone's pile.
+    pile: u16,
+    /// Known cards now on the table, per card index.
+    on_table: [u8; 52],
+    /// Known cards in the pone's pile, per card index.
+    in_pile: [u8; 52],
+    /// Cards taken from the pack since it was last shuffled.
+    dealt_since_shuffle: u16,
+}
+
+impl Pack {
+    fn fresh(rules: &HouseRules) -> Pack {
+        Pack {
+            left: rules.pack_size(),
+            pile: 0,
+            on_table: [0; 52],
+            in_pile: [0; 52],
+            dealt_since_shuffle: 0,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Round {
+    number: u32,
+    phase: Phase,
+    /// The dealing order: the players from the dealer's left, the dealer last.
+    order: SmallVec<[Seat; 8]>,
+    seats: Vec<SeatRound>,
+    doubled: bool,
+    /// Holders of full naturals this round (not misericorde), in the order declared.
+    holders: SmallVec<[Seat; 4]>,
+    /// Whether any player's natural has been settled this round.
+    player_natural_paid: bool,
+    /// Drawing has begun: naturals can no longer be declared, pairs no longer
+    /// divided before drawing.
+    drawing_started: bool,
+    /// A player who rejected an exposed card and is owed the next card.
+    replacement_due: Option<Seat>,
+    /// A player holding a surplus card, and whether no card was dealt since.
+    surplus: Option<(Seat, bool)>,
+    /// An exposed card a player may still reject.
+    exposed: Option<(Seat, Card)>,
+}
+
+/// The state of a sitting: table, balances, pack, deal and the round in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    names: Vec<String>,
+    rules: HouseRules,
+    active: Vec<bool>,
+    balances: Vec<i64>,
+    pool: i64,
+    dealer: Option<Seat>,
+    deal: Deal,
+    pack: Pack,
+    round: Round,
+    rounds_played: u32,
+}
+
+/// A sitting at the table: its [`State`] and the events of the last command.
+#[derive(Clone, Debug)]
+pub struct Sitting {
+    state: State,
+    events: Vec<Event>,
+}
+
+/// A table that cannot be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// Too few or too many players.
+    #[error("a table needs 2 to {MAX_PLAYERS} players (the dealer among them), not {0}")]
+    PlayerCount(usize),
+    /// A name is empty or repeated.
+    #[error("player names must be distinct and not empty: {0:?}")]
+    Names(String),
+    /// A house rule is out of range.
+    #[error(transparent)]
+    Rules(#[from] crate::rules::RulesError),
+}
+
+/// The dealer's aid: the odds of over-drawing with the next card. Offered, never applied.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Advice {
+    /// The dealer's hand's points now.
+    pub points: u8,
+    /// The chance that the next card takes the hand over 21.
+    pub over_chance: f64,
+    /// Cards not seen since the last shuffle, which the next card is one of.
+    pub unseen_cards: u16,
+}
+
+type Applied = Result<(), RuleError>;
+
+impl Sitting {
+    /// A new sitting of these players, in seating order (each next one on the left).
+    pub fn new(names: Vec<String>, rules: HouseRules) -> Result<Sitting, TableError> {
+        if !(2..=MAX_PLAYERS).contains(&names.len()) {
+            return Err(TableError::PlayerCount(names.len()));
+        }
+        let mut sorted: Vec<&str> = names.iter().map(|n| n.trim()).collect();
+        sorted.sort_unstable();
+        if sorted.iter().any(|n| n.is_empty()) || sorted.windows(2).any(|w| w[0] == w[1]) {
+            return Err(TableError::Names(names.join(", ")));
+        }
+        rules.validate()?;
+        let count = names.len();
+        let pack = Pack::fresh(&rules);
+        Ok(Sitting {
+            state: State {
+                names,
+                active: vec![true; count],
+                balances: vec![0; count],
+                pool: 0,
+                dealer: None,
+                deal: Deal {
+                    rounds: 0,
+                    brulet_done: false,
+                },
+                pack,
+                round: Round {
+                    number: 0,
+                    phase: Phase::Between,
+                    order: SmallVec::new(),
+                    seats: (0..count)
+                        .map(|_| SeatRound {
+                            stake: None,
+                            hands: SmallVec::new(),
+                        })
+                        .collect(),
+                    doubled: false,
+                    holders: SmallVec::new(),
+                    player_natural_paid: false,
+                    drawing_started: false,
+                    replacement_due: None,
+                    surplus: None,
+                    exposed: None,
+                },
+                rules,
+                rounds_played: 0,
+            },
+            events: Vec::new(),
+        })
+    }
+
+    /// Applies a command: the events it caused, or why it was refused (and then
+    /// nothing changed).
+    pub fn apply(&mut self, command: &Command) -> Result<&[Event], RuleError> {
+        self.events.clear();
+        self.state.apply(command, &mut self.events)?;
+        Ok(&self.events)
+    }
+
+    /// The state, for display and comparison.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The events of the last command applied.
+    pub fn last_events(&self) -> &[Event] {
+        &self.events
+    }
+}
+
+impl State {
+    // ----- queries -------------------------------------------------------------
+
+    /// The players' names in seating order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// A player's name.
+    pub fn name(&self, seat: Seat) -> &str {
+        self.names.get(seat.index()).map_or("?", String::as_str)
+    }
+
+    /// The seat of a player by name.
+    pub fn seat(&self, name: &str) -> Option<Seat> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| Seat(i as u8))
+    }
+
+    /// The house rules.
+    pub fn rules(&self) -> &HouseRules {
+        &self.rules
+    }
+
+    /// Each player's balance over the sitting, by seat.
+    pub fn balances(&self) -> &[i64] {
+        &self.balances
+    }
+
+    /// Counters in the pool.
+    pub fn pool(&self) -> i64 {
+        self.pool
+    }
+
+    /// Who deals now (or next, between rounds).
+    pub fn dealer(&self) -> Option<Seat> {
+        self.dealer
+    }
+
+    /// The pone: the player on the dealer's right.
+    pub fn pone(&self) -> Option<Seat> {
+        self.dealer.map(|d| self.right_of(d))
+    }
+
+    /// Whether a player is still at the table.
+    pub fn is_active(&self, seat: Seat) -> bool {
+        self.active.get(seat.index()).copied().unwrap_or(false)
+    }
+
+    /// The stage of the round.
+    pub fn phase(&self) -> Phase {
+        self.round.phase
+    }
+
+    /// The current (or last) round's number, 1-based; 0 before the first.
+    pub fn round_number(&self) -> u32 {
+        self.round.number
+    }
+
+    /// Rounds dealt in the current deal.
+    pub fn rounds_in_deal(&self) -> u32 {
+        self.deal.rounds
+    }
+
+    /// Whether the dealer doubled this round.
+    pub fn doubled(&self) -> bool {
+        self.round.doubled
+    }
+
+    /// A player's place in the current round.
+    pub fn seat_round(&self, seat: Seat) -> Option<&SeatRound> {
+        self.round.seats.get(seat.index())
+    }
+
+    /// The dealing order of the current round: from the dealer's left, dealer last.
+    pub fn order(&self) -> &[Seat] {
+        &self.round.order
+    }
+
+    /// Cards left in the pack before its last card (which is never dealt).
+    pub fn cards_before_last(&self) -> u16 {
+        self.pack.left.saturating_sub(1)
+    }
+
+    /// Cards in the pone's pile.
+    pub fn pone_pile(&self) -> u16 {
+        self.pack.pile
+    }
+
+    /// Whose turn it is to act with a card, content or divide, and which hand (1-based).
+    pub fn turn(&self) -> Option<(Seat, u8)> {
+        let seat = match self.round.phase {
+            Phase::Drawing { turn } => *self.round.order.get(usize::from(turn))?,
+            Phase::Dealer => self.dealer?,
+            _ => return None,
+        };
+        let sr = self.round.seats.get(seat.index())?;
+        let hand = sr.incomplete_hand().or_else(|| sr.open_hand())?;
+        Some((seat, hand as u8 + 1))
+    }
+
+    /// The odds of over-drawing for the dealer's hand in play, from the cards
+    /// not seen since the last shuffle. `None` outside the dealer's turn or while
+    /// his cards are unseen.
+    pub fn advice(&self) -> Option<Advice> {
+        let dealer = self.dealer?;
+        if self.round.phase != Phase::Dealer {
+            return None;
+        }
+        let sr = self.round.seats.get(dealer.index())?;
+        let hand = &sr.hands[sr.open_hand()?];
+        let points = hand.cards.points().exact()?;
+        let hard = hand.cards.hard_known();
+        let copies = 4 * u16::from(self.rules.packs);
+        let mut unseen = 0u16;
+        let mut over = 0u16;
+        for rank in Rank::ALL {
+            let seen: u16 = crate::card::Suit::ALL
+                .iter()
+                .map(|&suit| {
+                    let i = Card::new(rank, suit).index();
+                    u16::from(self.pack.on_table[i]) + u16::from(self.pack.in_pile[i])
+                })
+                .sum();
+            let left = copies.saturating_sub(seen);
+            unseen += left;
+            if hard + rank.points() > 21 {
+                over += left;
+            }
+        }
+        (unseen > 0).then(|| Advice {
+            points,
+            over_chance: f64::from(over) / f64::from(unseen),
+            unseen_cards: unseen,
+        })
+    }
+
+    fn left_of(&self, seat: Seat) -> Seat {
+        let n = self.names.len();
+        (1..=n)
+            .map(|k| Seat(((seat.index() + k) % n) as u8))
+            .find(|s| self.active[s.index()])
+            .unwrap_or(seat)
+    }
+
+    fn right_of(&self, seat: Seat) -> Seat {
+        let n = self.names.len();
+        (1..=n)
+            .map(|k| Seat(((seat.index() + n - k) % n) as u8))
+            .find(|s| self.active[s.index()])
+            .unwrap_or(seat)
+    }
+
+    fn hand_label(&self, seat: Seat, hand: usize) -> String {
+        let divided = self.round.seats[seat.index()].hands.len() > 1;
+        if divided {
+            format!("{}'s hand {}", self.name(seat), hand + 1)
+        } else {
+            format!("{}'s hand", self.name(seat))
+        }
+    }
+
+    fn dealer_seat(&self) -> Seat {
+        self.round.order.last().copied().unwrap_or(Seat(0))
+    }
+
+    fn punters(&self) -> &[Seat] {
+        let order = &self.round.order;
+        &order[..order.len().saturating_sub(1)]
+    }
+
+    fn factor(&self) -> i64 {
+        if self.round.doubled { 2 } else { 1 }
+    }
+
+    fn hand_stake(&self, seat: Seat, hand: usize) -> i64 {
+        i64::from(self.round.seats[seat.index()].hands[hand].stake) * self.factor()
+    }
+
+    fn copies_words(&self) -> &'static str {
+        if self.rules.packs == 2 {
+            "twice"
+        } else {
+            "once"
+        }
+    }
+
+    // ----- the command dispatcher ----------------------------------------------
+
+    fn apply(&mut self, command: &Command, out: &mut Vec<Event>) -> Applied {
+        if let Some(seat) = command_seat(command) {
+            self.check_seat(seat)?;
+        }
+        match *command {
+            Command::Dealer { player } => self.first_dealer(player, out),
+            Command::Card { to, hand, card } => self.card(to, hand, card, out),
+            Command::Stake { player, amount } => self.stake(player, amount, out),
+            Command::Double => self.double(out),
+            Command::Divide {
+                player,
+                hand,
+                amount,
+            } => self.divide(player, hand, amount, out),
+            Command::Content { player, hand } => self.content(player, hand, out),
+            Command::Show {
+                player,
+                hand,
+                ref cards,
+            } => self.show(player, hand, cards, out),
+            Command::Over { player, hand } => self.declare_over(player, hand, out),
+            Command::Natural { player, hand } => self.declare_natural(player, hand, out),
+            Command::Surplus { player, card } => self.surplus(player, card, out),
+            Command::Rectify { player } => self.rectify(player, out),
+            Command::Exposed { player, card } => self.exposed(player, card, out),
+            Command::Reject { player, card } => self.reject(player, card, out),
+            Command::Reshuffle => self.reshuffle(out),
+            Command::Brulet { bottom, top } => self.brulet(bottom, top, out),
+            Command::Sell { to, price } => self.sell(to, price, out),
+            Command::Decline => self.decline(out),
+            Command::Retire { player } => self.retire(player, out),
+        }
+    }
+
+    fn check_seat(&self, seat: Seat) -> Applied {
+        if self.is_active(seat) {
+            Ok(())
+        } else {
+            Err(RuleError::OutOfTurn(format!(
+                "{} has left the table",
+                self.name(seat)
+            )))
+        }
+    }
+
+    // ----- the deal ------------------------------------------------------------
+
+    fn first_dealer(&mut self, player: Seat, out: &mut Vec<Event>) -> Applied {
+        if let Some(dealer) = self.dealer {
+            return Err(RuleError::Deal(format!(
+                "the first dealer is already named ({}); after that the rules decide who deals \
+                 (the dealer may sell or decline the deal at its start)",
+                self.name(dealer)
+            )));
+        }
+        self.new_deal(player, DealChange::First, out);
+        Ok(())
+    }
+
+    fn new_deal(&mut self, dealer: Seat, why: DealChange, out: &mut Vec<Event>) {
+        self.dealer = Some(dealer);
+        self.deal = Deal {
+            rounds: 0,
+            brulet_done: false,
+        };
+        self.pack = Pack::fresh(&self.rules);
+        out.push(Event::DealStarted { dealer, why });
+    }
+
+    fn between_rounds(&self, what: &str) -> Result<Seat, RuleError> {
+        let dealer = self.dealer.ok_or(RuleError::NoDealer)?;
+        if self.round.phase == Phase::Between {
+            Ok(dealer)
+        } else {
+            Err(RuleError::Deal(format!(
+                "{what} only between rounds: round {} is in play",
+                self.round.number
+            )))
+        }
+    }
+
+    fn at_deal_start(&self, what: &str) -> Result<Seat, RuleError> {
+        let dealer = self.between_rounds(what)?;
+        if self.deal.rounds == 0 {
+            Ok(dealer)
+        } else {
+            Err(RuleError::Deal(format!(
+                "{what} only at the start of a deal, before its first card: {} has dealt {} round(s)",
+                self.name(dealer),
+                self.deal.rounds
+            )))
+        }
+    }
+
+    fn sell(&mut self, buyer: Seat, price: u32, out: &mut Vec<Event>) -> Applied {
+        let dealer = self.at_deal_start("the deal can be sold")?;
+        if buyer == dealer {
+            return Err(RuleError::Deal(format!(
+                "{} cannot buy the deal from himself",
+                self.name(buyer)
+            )));
+        }
+        self.settle(
+            Settlement {
+                player: buyer,
+                hand: 1,
+                amount: -i64::from(price),
+                from: Party::Seat(buyer),
+                to: Party::Seat(dealer),
+                reason: Reason::DealSold,
+            },
+            out,
+        );
+        self.new_deal(buyer, DealChange::Sold, out);
+        Ok(())
+    }
+
+    fn decline(&mut self, out: &mut Vec<Event>) -> Applied {
+        let dealer = self.at_deal_start("the deal can be declined")?;
+        let next = self.left_of(dealer);
+        self.new_deal(next, DealChange::Declined, out);
+        Ok(())
+    }
+
+    fn retire(&mut self, player: Seat, out: &mut Vec<Event>) -> Applied {
+        if self.round.phase != Phase::Between {
+            return Err(RuleError::Deal(format!(
+                "a player retires only after a hand: round {} is in play",
+                self.round.number
+            )));
+        }
+        if self.active.iter().filter(|a| **a).count() <= 2 {
+            return Err(RuleError::Deal(
+                "two players must stay at the table: end the sitting instead".into(),
+            ));
+        }
+        self.active[player.index()] = false;
+        out.push(Event::Retired { player });
+        if self.dealer == Some(player) {
+            let next = self.left_of(player);
+            self.new_deal(next, DealChange::Retired, out);
+        }
+        Ok(())
+    }
+
+    fn reshuffle(&mut self, out: &mut Vec<Event>) -> Applied {
+        self.between_rounds("the pack is reshuffled")?;
+        if self.pack.dealt_since_shuffle > 0 {
+            return Err(RuleError::Deal(
+                "the pack is reshuffled for confusion only before any card is dealt from it".into(),
+            ));
+        }
+        out.push(Event::PackReshuffled {
+            cards: self.pack.left,
+        });
+        Ok(())
+    }
+
+    fn brulet(&mut self, bottom: Card, top: Option<Card>, out: &mut Vec<Event>) -> Applied {
+        if self.rules.brulet == Brulet::Off {
+            return Err(RuleError::Deal(
+                "brulet is off at this table (house rule \"brulet\")".into(),
+            ));
+        }
+        let dealer = self.at_deal_start("the brulet is looked at")?;
+        if self.deal.brulet_done || self.pack.dealt_since_shuffle > 0 {
+            return Err(RuleError::Deal(
+                "the brulet is looked at once, right after the cut".into(),
+            ));
+        }
+        let promising = |c: Card| c.rank == Rank::Ace || c.rank.is_tenth_card();
+        match top {
+            Some(_) if !promising(bottom) => {
+                return Err(RuleError::Deal(format!(
+                    "the top card is looked at only when the bottom card is an ace or a tenth card, not {bottom}"
+                )));
+            }
+            None if promising(bottom) => {
+                return Err(RuleError::Deal(format!(
+                    "the bottom card {bottom} is an ace or a tenth card: the dealer looks at the top card too; name it (\"top\")"
+                )));
+            }
+            _ => {}
+        }
+        self.check_unseen(bottom, false)?;
+        if let Some(top) = top {
+            if top == bottom && self.rules.packs == 1 {
+                return Err(self.seen_error(top, false));
+            }
+            self.check_unseen(top, false)?;
+        }
+        self.deal.brulet_done = true;
+        for card in std::iter::once(bottom).chain(top) {
+            self.pack.left -= 1;
+            self.pack.dealt_since_shuffle += 1;
+            self.pack.pile += 1;
+            self.pack.in_pile[card.index()] += 1;
+            out.push(Event::CardToPone { card: Some(card) });
+        }
+        let natural = top.is_some_and(|top| {
+            Cards([Some(bottom), Some(top)].into_iter().collect()).is_ace_and_tenth()
+        });
+        if !natural {
+            return Ok(());
+        }
+        let each = match self.rules.brulet {
+            Brulet::DoubleMinimum => i64::from(self.rules.min_stake) * 2,
+            Brulet::Limit => i64::from(self.rules.max_stake),
+            Brulet::ClearsPool | Brulet::Off => 0,
+        };
+        if self.rules.brulet == Brulet::ClearsPool {
+            let pool = self.pool;
+            self.settle(
+                Settlement {
+                    player: dealer,
+                    hand: 1,
+                    amount: pool,
+                    from: Party::Pool,
+                    to: Party::Seat(dealer),
+                    reason: Reason::Brulet,
+                },
+                out,
+            );
+        } else {
+            for seat in self
+                .active_seats()
+                .filter(|&s| s != dealer)
+                .collect::<SmallVec<[Seat; 8]>>()
+            {
+                self.pay_dealer(seat, dealer, 0, -each, Reason::Brulet, out);
+            }
+        }
+        Ok(())
+    }
+
+    fn active_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.names.len())
+            .map(|i| Seat(i as u8))
+            .filter(|s| self.active[s.index()])
+    }
+
+    // ----- money ---------------------------------------------------------------
+
+    fn settle(&mut self, s: Settlement, out: &mut Vec<Event>) {
+        let value = s.amount.abs();
+        for (party, delta) in [(s.from, -value), (s.to, value)] {
+            match party {
+                Party::Seat(seat) => self.balances[seat.index()] += delta,
+                Party::Pool => self.pool += delta,
+            }
+        }
+        out.push(Event::Settled(s));
+    }
+
+    /// A payment between a player's hand and the dealer, signed from the player's side.
+    fn pay_dealer(
+        &mut self,
+        player: Seat,
+        dealer: Seat,
+        hand: usize,
+        amount: i64,
+        reason: Reason,
+        out: &mut Vec<Event>,
+    ) {
+        let (from, to) = if amount < 0 {
+            (Party::Seat(player), Party::Seat(dealer))
+        } else {
+            (Party::Seat(dealer), Party::Seat(player))
+        };
+        self.settle(
+            Settlement {
+                player,
+                hand: hand as u8 + 1,
+                amount,
+                from,
+                to,
+                reason,
+            },
+            out,
+        );
+    }
+
+    // ----- the pack ------------------------------------------------------------
+
+    fn seen_error(&self, card: Card, reshuffling: bool) -> RuleError {
+        let i = card.index();
+        let detail = if self.pack.on_table[i] > 0 {
+            " (it is on the table)".to_owned()
+        } else if !reshuffling && self.pack.in_pile[i] > 0 {
+            " (it is in the pone's pile)".to_owned()
+        } else {
+            String::new()
+        };
+        RuleError::CardAlreadySeen {
+            card,
+            copies: self.copies_words(),
+            detail,
+        }
+    }
+
+    fn check_unseen(&self, card: Card, reshuffling: bool) -> Applied {
+        let i = card.index();
+        let pile = if reshuffling { 0 } else { self.pack.in_pile[i] };
+        if self.pack.on_table[i] + pile >= self.rules.packs {
+            return Err(self.seen_error(card, reshuffling));
+        }
+        Ok(())
+    }
+
+    /// Whether the next card needs the pone's pile first (the last card is never dealt).
+    fn must_reshuffle(&self) -> bool {
+        self.pack.left <= 1
+    }
+
+    fn check_deal(&self, card: Option<Card>) -> Applied {
+        let reshuffling = self.must_reshuffle();
+        if reshuffling && self.pack.pile == 0 {
+            return Err(RuleError::PackExhausted);
+        }
+        match card {
+            Some(card) => self.check_unseen(card, reshuffling),
+            None => Ok(()),
+        }
+    }
+
+    /// Takes a card from the pack into a hand (checked by [`State::check_deal`]).
+    fn put_card(&mut self, seat: Seat, hand: usize, card: Option<Card>, out: &mut Vec<Event>) {
+        if self.must_reshuffle() {
+            // The last card goes unseen to the pone, who shuffles it with his pile.
+            let cards = self.pack.pile + self.pack.left;
+            self.pack.left = cards;
+            self.pack.pile = 0;
+            self.pack.in_pile = [0; 52];
+            self.pack.dealt_since_shuffle = 0;
+            out.push(Event::PackReshuffled { cards });
+        }
+        self.pack.left -= 1;
+        self.pack.dealt_since_shuffle += 1;
+        if let Some(card) = card {
+            self.pack.on_table[card.index()] += 1;
+        }
+        self.round.seats[seat.index()].hands[hand]
+            .cards
+            .0
+            .push(card);
+        if let Some((_, fresh)) = &mut self.round.surplus {
+            *fresh = false;
+        }
+        out.push(Event::CardDealt {
+            to: seat,
+            hand: hand as u8 + 1,
+            card,
+        });
+    }
+
+    /// Sends a hand's cards to the pone's pile.
+    fn hand_to_pile(&mut self, seat: Seat, hand: usize) {
+        let h = &mut self.round.seats[seat.index()].hands[hand];
+        if h.in_pile {
+            return;
+        }
+        h.in_pile = true;
+        self.pack.pile += h.cards.len() as u16;
+        for card in h.cards.known() {
+            self.pack.on_table[card.index()] -= 1;
+            self.pack.in_pile[card.index()] += 1;
+        }
+    }
+
+    // ----- dealing -------------------------------------------------------------
+
+    fn card(
+        &mut self,
+        to: Seat,
+        hand: Option<u8>,
+        card: Option<Card>,
+        out: &mut Vec<Event>,
+    ) -> Applied {
+        match self.round.phase {
+            Phase::Between => self.start_round(to, hand, card, out),
+            Phase::FirstCards { next } => self.deal_round_card(false, next, to, hand, card, out),
+            Phase::SecondCards { next } => self.deal_round_card(true, next, to, hand, card, out),
+            Phase::Drawing { turn } => self.drawing_card(turn, to, hand, card, out),
+            Phase::Dealer => {
+                let dealer = self.dealer_seat();
+                if to != dealer {
+                    return Err(RuleError::OutOfTurn(format!(
+                        "it is the dealer's turn: cards go to {} now, not {}",
+                        self.name(dealer),
+                        self.name(to)
+                    )));
+                }
+                let idx = self.hand_for_card(dealer, hand)?;
+                self.check_deal(card)?;
+                self.put_card(dealer, idx, card, out);
+                self.after_hand_card(dealer, idx, out);
+                Ok(())
+            }
+            Phase::Showdown => Err(RuleError::OutOfTurn(
+                "the dealer is done: the round waits for the hands to be shown (show), not for cards".into(),
+            )),
+        }
+    }
+
+    fn dealing_order(&self, dealer: Seat) -> SmallVec<[Seat; 8]> {
+        let mut order = SmallVec::new();
+        let mut seat = self.left_of(dealer);
+        while seat != dealer {
+            order.push(seat);
+            seat = self.left_of(seat);
+        }
+        order.push(dealer);
+        order
+    }
+
+    fn start_round(
+        &mut self,
+        to: Seat,
+        hand: Option<u8>,
+        card: Option<Card>,
+        out: &mut Vec<Event>,
+    ) -> Applied {
+        let dealer = self.dealer.ok_or(RuleError::NoDealer)?;
+        let first = self.left_of(dealer);
+        if to != first {
+            return Err(RuleError::OutOfTurn(format!(
+                "the first card of a round goes to {} (the dealer {}'s left), not {}",
+                self.name(first),
+                self.name(dealer),
+                self.name(to)
+            )));
+        }
+        check_first_hand(hand)?;
+        self.check_deal(card)?;
+
+        self.rounds_played += 1;
+        self.deal.rounds += 1;
+        let order = self.dealing_order(dealer);
+        let round = &mut self.round;
+        round.number = self.rounds_played;
+        round.phase = Phase::FirstCards { next: 0 };
+        round.order = order;
+        for sr in &mut round.seats {
+            sr.reset();
+        }
+        round.doubled = false;
+        round.holders.clear();
+        round.player_natural_paid = false;
+        round.drawing_started = false;
+        round.replacement_due = None;
+        round.surplus = None;
+        round.exposed = None;
+        out.push(Event::RoundStarted {
+            round: self.round.number,
+            dealer,
+        });
+        if let (Some(ante), 1) = (self.rules.pool, self.deal.rounds) {
+            for seat in self.active_seats().collect::<SmallVec<[Seat; 8]>>() {
+                self.settle(
+                    Settlement {
+                        player: seat,
+                        hand: 1,
+                        amount: -i64::from(ante),
+                        from: Party::Seat(seat),
+                        to: Party::Pool,
+                        reason: Reason::PoolAnte,
+                    },
+                    out,
+                );
+            }
+        }
+        self.put_card(to, 0, card, out);
+        self.round.phase = Phase::FirstCards { next: 1 };
+        Ok(())
+    }
+
+    fn missing_stakes(&self) -> Vec<&str> {
+        self.punters()
+            .iter()
+            .filter(|s| self.round.seats[s.index()].stake.is_none())
+            .map(|&s| self.name(s))
+            .collect()
+    }
+
+    fn deal_round_card(
+        &mut self,
+        second: bool,
+        next: u8,
+        to: Seat,
+        hand: Option<u8>,
+        card: Option<Card>,
+        out: &mut Vec<Event>,
+    ) -> Applied {
+        check_first_hand(hand)?;
+        let len = self.round.order.len() as u8;
+        if let Some(owed) = self.round.replacement_due {
+            if to != owed {
+                return Err(RuleError::OutOfTurn(format!(
+                    "{} rejected an exposed card and is owed the next card, not {}",
+                    self.name(owed),
+                    self.name(to)
+                )));
+            }
+            self.check_deal(card)?;
+            self.round.replacement_due = None;
+            self.put_card(to, 0, card, out);
+            if second && next == len && self.round.surplus.is_none() {
+                self.after_second_cards(out);
+            }
+            return Ok(());
+        }
+        let (second, next) = if next == len {
+            if second {
+                // Waiting on a surplus card to be rejected.
+                let holder = self.round.surplus.map_or(to, |(s, _)| s);
+                return Err(RuleError::OutOfTurn(format!(
+                    "{} holds two cards dealt at once: he must reject one (reject) before play goes on",
+                    self.name(holder)
+                )));
+            }
+            let missing = self.missing_stakes();
+            if !missing.is_empty() {
+                return Err(RuleError::OutOfTurn(format!(
+                    "the second cards wait for every stake: no stake yet from {}",
+                    missing.join(", ")
+                )));
+            }
+            (true, 0)
+        } else {
+            (second, next)
+        };
+        let expected = self.round.order[usize::from(next)];
+        if to != expected {
+            let hint = if next > 0 && self.round.order[usize::from(next) - 1] == to {
+                " (if two cards were dealt to him at once, record the second with \"surplus\")"
+            } else {
+                ""
+            };
+            return Err(RuleError::OutOfTurn(format!(
+                "card out of turn: the {} card goes to {}, not {}{hint}",
+                if second { "second" } else { "first" },
+                self.name(expected),
+                self.name(to)
+            )));
+        }
+        self.check_deal(card)?;
+        self.put_card(to, 0, card, out);
+        let next = next + 1;
+        self.round.phase = if second {
+            Phase::SecondCards { next }
+        } else {
+            Phase::FirstCards { next }
+        };
+        if second && next == len && self.round.surplus.is_none() {
+            self.after_second_cards(out);
+        }
+        Ok(())
+    }
+
+    fn stake(&mut self, player: Seat, amount: u32, out: &mut Vec<Event>) -> Applied {
+        let Phase::FirstCards { next } = self.round.phase else {
+            return Err(RuleError::Stake(format!(
+                "{} cannot stake now: stakes are made on the first card, before the second is dealt",
+                self.name(player)
+            )));
+        };
+        if player == self.dealer_seat() {
+            return Err(RuleError::Stake(format!(
+                "{} is the dealer: the dealer does not stake (he may double)",
+                self.name(player)
+            )));
+        }
+        let position = self
+            .round
+            .order
+            .iter()
+            .position(|&s| s == player)
+            .unwrap_or(usize::MAX);
+        if position >= usize::from(next) {
+            return Err(RuleError::Stake(format!(
+                "{} stakes on his card: deal it first",
+                self.name(player)
+            )));
+        }
+        if let Some(stake) = self.round.seats[player.index()].stake {
+            return Err(RuleError::Stake(format!(
+                "{} has already staked {stake} (undo it to change it)",
+                self.name(player)
+            )));
+        }
+        let (min, max) = (self.rules.min_stake, self.rules.max_stake);
+        if !(min..=max).contains(&amount) {
+            return Err(RuleError::Stake(format!(
+                "{}'s stake of {amount} is outside the limits {min} to {max}",
+                self.name(player)
+            )));
+        }
+        let sr = &mut self.round.seats[player.index()];
+        sr.stake = Some(amount);
+        sr.hands[0].stake = amount;
+        out.push(Event::Staked { player, amount });
+        Ok(())
+    }
+
+    fn double(&mut self, out: &mut Vec<Event>) -> Applied {
+        let len = self.round.order.len() as u8;
+        if self.round.phase != (Phase::FirstCards { next: len }) {
+            return Err(RuleError::OutOfTurn(
+                "the dealer doubles after every first card is dealt and staked, before the second cards".into(),
+            ));
+        }
+        if self.round.doubled {
+            return Err(RuleError::OutOfTurn(
+                "the dealer has already doubled this round".into(),
+            ));
+        }
+        let missing = self.missing_stakes();
+        if !missing.is_empty() {
+            return Err(RuleError::OutOfTurn(format!(
+                "the dealer doubles once every stake is laid: no stake yet from {}",
+                missing.join(", ")
+            )));
+        }
+        self.round.doubled = true;
+        out.push(Event::Doubled);
+        Ok(())
+    }
+
+    // ----- naturals ------------------------------------------------------------
+
+    fn after_second_cards(&mut self, out: &mut Vec<Event>) {
+        self.round.phase = Phase::Drawing { turn: 0 };
+        self.round.exposed = None;
+        let dealer = self.dealer_seat();
+        if self.round.seats[dealer.index()].hands[0]
+            .cards
+            .is_ace_and_tenth()
+        {
+            self.dealer_natural(out);
+            return;
+        }
+        let punters: SmallVec<[Seat; 8]> = self.punters().iter().copied().collect();
+        for seat in punters {
+            if self.round.seats[seat.index()].hands[0]
+                .cards
+                .is_ace_and_tenth()
+            {
+                self.player_natural(seat, 0, out);
+            }
+        }
+        self.advance_turn(out);
+    }
+
+    fn dealer_natural(&mut self, out: &mut Vec<Event>) {
+        let dealer = self.dealer_seat();
+        self.round.seats[dealer.index()].hands[0].state = HandState::Natural;
+        out.push(Event::Natural {
+            player: dealer,
+            hand: 1,
+        });
+        let pays = i64::from(self.rules.natural_pays);
+        let punters: SmallVec<[Seat; 8]> = self.punters().iter().copied().collect();
+        for seat in punters {
+            let hand = &self.round.seats[seat.index()].hands[0];
+            let tie = hand.cards.is_ace_and_tenth() || hand.declared == Some(Declaration::Natural);
+            let stake = self.hand_stake(seat, 0);
+            if tie {
+                self.pay_dealer(seat, dealer, 0, 0, Reason::NaturalTiesNatural, out);
+            } else {
+                self.pay_dealer(seat, dealer, 0, -pays * stake, Reason::DealerNatural, out);
+            }
+            self.round.seats[seat.index()].hands[0].state = HandState::Settled;
+        }
+        self.end_round(out);
+    }
+
+    fn player_natural(&mut self, seat: Seat, hand: usize, out: &mut Vec<Event>) {
+        let dealer = self.dealer_seat();
+        self.round.seats[seat.index()].hands[hand].state = HandState::Natural;
+        self.round.player_natural_paid = true;
+        out.push(Event::Natural {
+            player: seat,
+            hand: hand as u8 + 1,
+        });
+        let stake = self.hand_stake(seat, hand);
+        if self.deal.rounds == 1 {
+            self.pay_dealer(seat, dealer, hand, 2 * stake, Reason::Misericorde, out);
+        } else {
+            let pays = i64::from(self.rules.natural_pays);
+            self.pay_dealer(seat, dealer, hand, pays * stake, Reason::Natural, out);
+            if !self.round.holders.contains(&seat) {
+                self.round.holders.push(seat);
+            }
+            if self.rules.deal_passes != DealPasses::Never && self.round.holders.len() == 1 {
+                out.push(Event::DealerPutOut { by: seat });
+            }
+        }
+        if self.rules.natural_bonus_from_players {
+            let bonus = i64::from(self.round.seats[seat.index()].hands[hand].stake);
+            let others: SmallVec<[Seat; 8]> = self
+                .punters()
+                .iter()
+                .copied()
+                .filter(|&s| s != seat)
+                .collect();
+            for other in others {
+                self.settle(
+                    Settlement {
+                        player: seat,
+                        hand: hand as u8 + 1,
+                        amount: bonus,
+                        from: Party::Seat(other),
+                        to: Party::Seat(seat),
+                        reason: Reason::NaturalBonus,
+                    },
+                    out,
+                );
+            }
+        }
+    }
+
+    // ----- drawing -------------------------------------------------------------
+
+    fn needs_completion_anywhere(&self) -> Option<Seat> {
+        self.punters()
+            .iter()
+            .copied()
+            .find(|s| self.round.seats[s.index()].incomplete_hand().is_some())
+    }
+
+    /// Which hand of `seat` a card goes to, given the `hand` named (1-based).
+    fn hand_for_card(&self, seat: Seat, hand: Option<u8>) -> Result<usize, RuleError> {
+        let sr = &self.round.seats[seat.index()];
+        match hand {
+            None => sr
+                .incomplete_hand()
+                .or_else(|| sr.open_hand())
+                .ok_or_else(|| {
+                    RuleError::Hand(format!("{} has no hand left in play", self.name(seat)))
+                }),
+            Some(n) => {
+                let idx = self.named_hand(seat, n)?;
+                let h = &sr.hands[idx];
+                if h.state != HandState::Open {
+                    return Err(RuleError::Hand(format!(
+                        "{} is finished",
+                        self.hand_label(seat, idx)
+                    )));
+                }
+                if h.cards.len() >= 2 && sr.open_hand() != Some(idx) {
+                    return Err(RuleError::Hand(format!(
+                        "{} finishes one hand before the next: hand {} is in play",
+                        self.name(seat),
+                        sr.open_hand().map_or(0, |i| i + 1)
+                    )));
+                }
+                Ok(idx)
+            }
+        }
+    }
+
+    fn named_hand(&self, seat: Seat, n: u8) -> Result<usize, RuleError> {
+        let count = self.round.seats[seat.index()].hands.len();
+        if n == 0 || usize::from(n) > count {
+            return Err(RuleError::Hand(format!(
+                "{} has no hand {n}: he holds {count} hand(s)",
+                self.name(seat)
+            )));
+        }
+        Ok(usize::from(n) - 1)
+    }
+
+    fn drawing_card(
+        &mut self,
+        turn: u8,
+        to: Seat,
+        hand: Option<u8>,
+        card: Option<Card>,
+        out: &mut Vec<Event>,
+    ) -> Applied {
+        let current = self.round.order[usize::from(turn)];
+        let dealer = self.dealer_seat();
+        if to == dealer {
+            return Err(RuleError::OutOfTurn(format!(
+                "the dealer draws after every player: it is {}'s turn",
+                self.name(current)
+            )));
+        }
+        let completing_early = self.rules.divide_when == DivideWhen::BeforeDrawing
+            && !self.round.drawing_started
+            && self.round.seats[to.index()].incomplete_hand().is_some();
+        if to != current && !completing_early {
+            return Err(RuleError::OutOfTurn(format!(
+                "card out of turn: it is {}'s turn to draw, not {}'s",
+                self.name(current),
+                self.name(to)
+            )));
+        }
+        let idx = self.hand_for_card(to, hand)?;
+        let drawing = self.round.seats[to.index()].hands[idx].cards.len() >= 2;
+        if drawing {
+            if let Some(waiting) = self
+                .needs_completion_anywhere()
+                .filter(|_| self.rules.divide_when == DivideWhen::BeforeDrawing)
+            {
+                return Err(RuleError::OutOfTurn(format!(
+                    "every divided hand gets its second card before drawing starts: {} is owed one",
+                    self.name(waiting)
+                )));
+            }
+        }
+        self.check_deal(card)?;
+        if drawing {
+            self.round.drawing_started = true;
+        }
+        self.put_card(to, idx, card, out);
+        self.after_hand_card(to, idx, out);
+        Ok(())
+    }
+
+    /// What a new card means for its hand: over, a Vingt-un, a natural on a
+    /// divided hand, or nothing yet.
+    fn after_hand_card(&mut self, seat: Seat, idx: usize, out: &mut Vec<Event>) {
+        let dealer = self.dealer_seat();
+        let sr = &self.round.seats[seat.index()];
+        let divided = sr.hands.len() > 1;
+        let cards = &sr.hands[idx].cards;
+        if cards.is_known_over() {
+            self.over_drawn(seat, idx, out);
+        } else if cards.points() == Points::Known(21) {
+            if cards.len() == 2
+                && divided
+                && seat != dealer
+                && self.rules.divided_natural == DividedNatural::Natural
+                && cards.is_ace_and_tenth()
+            {
+                self.player_natural(seat, idx, out);
+            } else if cards.len() >= 2 {
+                self.round.seats[seat.index()].hands[idx].state = HandState::Stood;
+                out.push(Event::VingtUn {
+                    player: seat,
+                    hand: idx as u8 + 1,
+                });
+            }
+        }
+        self.after_hand_finished(seat, out);
+    }
+
+    fn over_drawn(&mut self, seat: Seat, idx: usize, out: &mut Vec<Event>) {
+        let dealer = self.dealer_seat();
+        self.round.seats[seat.index()].hands[idx].state = HandState::Over;
+        out.push(Event::OverDrawn {
+            player: seat,
+            hand: idx as u8 + 1,
+        });
+        if seat != dealer {
+            let stake = self.hand_stake(seat, idx);
+            self.pay_dealer(seat, dealer, idx, -stake, Reason::OverDrawn, out);
+            self.hand_to_pile(seat, idx);
+        }
+    }
+
+    /// Moves play on once the seat in turn has no hand left open.
+    fn after_hand_finished(&mut self, seat: Seat, out: &mut Vec<Event>) {
+        if self.round.seats[seat.index()].open_hand().is_some() {
+            return;
+        }
+        match self.round.phase {
+            Phase::Drawing { turn } if self.round.order[usize::from(turn)] == seat => {
+                self.advance_turn(out);
+            }
+            Phase::Dealer if seat == self.dealer_seat() => self.settle_round(out),
+            _ => {}
+        }
+    }
+
+    fn advance_turn(&mut self, out: &mut Vec<Event>) {
+        let Phase::Drawing { mut turn } = self.round.phase else {
+            return;
+        };
+        let punters = self.punters().len() as u8;
+        while turn < punters
+            && self.round.seats[self.round.order[usize::from(turn)].index()]
+                .open_hand()
+                .is_none()
+        {
+            turn += 1;
+        }
+        if turn < punters {
+            self.round.phase = Phase::Drawing { turn };
+            return;
+        }
+        let standing = self.punters().iter().any(|s| {
+            self.round.seats[s.index()]
+                .hands
+                .iter()
+                .any(|h| h.state == HandState::Stood)
+        });
+        if standing {
+            self.round.phase = Phase::Dealer;
+            self.round.drawing_started = true;
+            out.push(Event::DealersTurn);
+        } else {
+            self.end_round(out);
+        }
+    }
+
+    /// The seat whose turn it is to act on its hands, checked against `player`.
+    fn acting(&self, player: Seat, what: &str) -> Applied {
+        let whose = match self.round.phase {
+            Phase::Drawing { turn } => self.round.order[usize::from(turn)],
+            Phase::Dealer => self.dealer_seat(),
+            _ => {
+                return Err(RuleError::OutOfTurn(format!(
+                    "{} cannot {what} now: players act in turn once the second cards are dealt",
+                    self.name(player)
+                )));
+            }
+        };
+        if whose == player {
+            Ok(())
+        } else {
+            Err(RuleError::OutOfTurn(format!(
+                "{} cannot {what} now: it is {}'s turn",
+                self.name(player),
+                self.name(whose)
+            )))
+        }
+    }
+
+    fn content(&mut self, player: Seat, hand: Option<u8>, out: &mut Vec<Event>) -> Applied {
+        // A content said again for a hand already standing changes nothing.
+        let sr = &self.round.seats[player.index()];
+        let already = match hand {
+            Some(n) => self
+                .named_hand(player, n)
+                .is_ok_and(|i| sr.hands[i].state == HandState::Stood),
+            None => {
+                sr.open_hand().is_none() && sr.hands.iter().any(|h| h.state == HandState::Stood)
+            }
+        };
+        if already && self.round.phase != Phase::Between {
+            return Ok(());
+        }
+        self.acting(player, "say content")?;
+        let idx = match hand {
+            Some(n) => self.named_hand(player, n)?,
+            None => self.round.seats[player.index()]
+                .open_hand()
+                .ok_or_else(|| {
+                    RuleError::Hand(format!("{} has no hand in play", self.name(player)))
+                })?,
+        };
+        let sr = &self.round.seats[player.index()];
+        if sr.open_hand() != Some(idx) {
+            return Err(RuleError::Hand(format!(
+                "{} is not in play",
+                self.hand_label(player, idx)
+            )));
+        }
+        if sr.hands[idx].cards.len() < 2 {
+            return Err(RuleError::Hand(format!(
+                "{} has one card: a divided hand gets its second card first",
+                self.hand_label(player, idx)
+            )));
+        }
+        if player != self.dealer_seat() {
+            self.round.drawing_started = true;
+        }
+        self.round.seats[player.index()].hands[idx].state = HandState::Stood;
+        out.push(Event::Content {
+            player,
+            hand: idx as u8 + 1,
+        });
+        self.after_hand_finished(player, out);
+        Ok(())
+    }
+
+    fn divide(
+        &mut self,
+        player: Seat,
+        hand: Option<u8>,
+        amount: Option<u32>,
+        out: &mut Vec<Event>,
+    ) -> Applied {
+        let dealer = self.dealer_seat();
+        let early = self.rules.divide_when == DivideWhen::BeforeDrawing;
+        match self.round.phase {
+            Phase::Drawing { .. } if early && player != dealer => {
+                if self.round.drawing_started {
+                    return Err(RuleError::Divide(format!(
+                        "{} divides too late: at this table pairs are divided before any drawing",
+                        self.name(player)
+                    )));
+                }
+            }
+            Phase::Dealer if player == dealer => {
+                if !self.rules.dealer_may_divide {
+                    return Err(RuleError::Divide(
+                        "the dealer may not divide at this table (house rule dealer_may_divide)"
+                            .into(),
+                    ));
+                }
+            }
+            _ => self.acting(player, "divide")?,
+        }
+        let sr = &self.round.seats[player.index()];
+        let idx = match hand {
+            Some(n) => self.named_hand(player, n)?,
+            None => sr
+                .hands
+                .iter()
+                .position(|h| {
+                    h.state == HandState::Open && h.cards.len() == 2 && h.cards.may_be_pair()
+                })
+                .ok_or_else(|| {
+                    RuleError::Divide(format!("{} holds no pair to divide", self.name(player)))
+                })?,
+        };
+        let h = &sr.hands[idx];
+        if h.state != HandState::Open || h.cards.len() != 2 {
+            return Err(RuleError::Divide(format!(
+                "only the first two cards of a hand may be divided (and the cards that complete divided hands): {} has {} card(s)",
+                self.hand_label(player, idx),
+                h.cards.len()
+            )));
+        }
+        if !h.cards.may_be_pair() {
+            let cards: Vec<String> = h.cards.known().map(|c| c.to_string()).collect();
+            return Err(RuleError::Divide(format!(
+                "{} is {}: not a pair (a pair is two cards of one denomination; a king and a queen are not a pair)",
+                self.hand_label(player, idx),
+                cards.join(" ")
+            )));
+        }
+        if sr.hands.len() >= MAX_HANDS {
+            return Err(RuleError::Divide(format!(
+                "{} already plays {MAX_HANDS} hands, the most there can be",
+                self.name(player)
+            )));
+        }
+        let stake = if player == dealer {
+            0
+        } else {
+            let first = h.stake;
+            let stake = amount.unwrap_or(first);
+            let (min, max) = (self.rules.min_stake, self.rules.max_stake);
+            if self.rules.divide_stake == DivideStake::Same && stake != first {
+                return Err(RuleError::Stake(format!(
+                    "at this table the stake on a divided card is the same as the first ({first}), not {stake}"
+                )));
+            }
+            if !(min..=max).contains(&stake) {
+                return Err(RuleError::Stake(format!(
+                    "{}'s stake of {stake} on the divided card is outside the limits {min} to {max}",
+                    self.name(player)
+                )));
+            }
+            stake
+        };
+        let sr = &mut self.round.seats[player.index()];
+        let second = sr.hands[idx].cards.0.pop().flatten();
+        let mut new_hand = Hand::new();
+        new_hand.cards.0.push(second);
+        new_hand.stake = stake;
+        sr.hands.push(new_hand);
+        out.push(Event::Divided {
+            player,
+            hand: idx as u8 + 1,
+            new_hand: sr.hands.len() as u8,
+            stake,
+        });
+        Ok(())
+    }
+
+    // ----- declarations and showing --------------------------------------------
+
+    fn declare_over(&mut self, player: Seat, hand: Option<u8>, out: &mut Vec<Event>) -> Applied {
+        let sr = &self.round.seats[player.index()];
+        let idx = match hand {
+            Some(n) => self.named_hand(player, n)?,
+            None => sr
+                .open_hand()
+                .or_else(|| sr.hands.iter().rposition(|h| h.state == HandState::Over))
+                .unwrap_or(0),
+        };
+        if sr
+            .hands
+            .get(idx)
+            .is_some_and(|h| h.state == HandState::Over)
+        {
+            return Ok(()); // already over by the cards: the declaration confirms it
+        }
+        self.acting(player, "declare over")?;
+        let sr = &self.round.seats[player.index()];
+        if sr.open_hand() != Some(idx) {
+            return Err(RuleError::Declaration(format!(
+                "{} is not in play",
+                self.hand_label(player, idx)
+            )));
+        }
+        let cards = &sr.hands[idx].cards;
+        let most = cards
+            .hard_known()
+            .saturating_add(cards.unseen().saturating_mul(10));
+        if most <= 21 {
+            out.push(Event::Flagged(Flag::DeclarationContradicted {
+                player,
+                hand: idx as u8 + 1,
+                declared: Declaration::Over,
+            }));
+            return Ok(());
+        }
+        self.round.seats[player.index()].hands[idx].declared = Some(Declaration::Over);
+        if player != self.dealer_seat() {
+            self.round.drawing_started = true;
+        }
+        self.over_drawn(player, idx, out);
+        self.after_hand_finished(player, out);
+        Ok(())
+    }
+
+    fn declare_natural(&mut self, player: Seat, hand: Option<u8>, out: &mut Vec<Event>) -> Applied {
+        let dealer = self.dealer_seat();
+        let in_round = !matches!(
+            self.round.phase,
+            Phase::Between | Phase::FirstCards { .. } | Phase::SecondCards { .. }
+        );
+        let idx = match hand {
+            Some(n) if in_round || self.round.phase == Phase::Between => {
+                self.named_hand(player, n)?
+            }
+            _ => 0,
+        };
+        let sr = &self.round.seats[player.index()];
+        if let Some(h) = sr.hands.get(idx) {
+            if h.state == HandState::Natural
+                || (h.cards.is_ace_and_tenth() && h.state == HandState::Settled)
+            {
+                return Ok(()); // the cards showed it already
+            }
+        }
+        if !in_round {
+            return Err(RuleError::Declaration(format!(
+                "{} cannot declare a natural now: naturals are declared once the second cards are dealt",
+                self.name(player)
+            )));
+        }
+        let divided = sr.hands.len() > 1;
+        let h = &sr.hands[idx];
+        if divided {
+            if self.rules.divided_natural != DividedNatural::Natural || player == dealer {
+                return Err(RuleError::Declaration(format!(
+                    "an ace and a tenth card on a divided hand is a drawn Vingt-un at this table, not a natural (house rule divided_natural); {} plays on",
+                    self.hand_label(player, idx)
+                )));
+            }
+            if h.state != HandState::Open || h.cards.len() != 2 {
+                return Err(RuleError::Declaration(format!(
+                    "{} is not a two-card hand in play",
+                    self.hand_label(player, idx)
+                )));
+            }
+        } else if self.round.drawing_started || h.state != HandState::Open || h.cards.len() != 2 {
+            return Err(RuleError::Declaration(format!(
+                "too late for {}'s natural: a natural is declared at once, before any drawing",
+                self.name(player)
+            )));
+        }
+        if !h.cards.may_be_ace_and_tenth() {
+            out.push(Event::Flagged(Flag::DeclarationContradicted {
+                player,
+                hand: idx as u8 + 1,
+                declared: Declaration::Natural,
+            }));
+            return Ok(());
+        }
+        if player == dealer {
+            if self.round.player_natural_paid {
+                return Err(RuleError::Declaration(
+                    "the dealer declares his natural at once, before the players': undo the players' naturals, then declare the dealer's first".into(),
+                ));
+            }
+            self.round.seats[player.index()].hands[0].declared = Some(Declaration::Natural);
+            self.dealer_natural(out);
+            return Ok(());
+        }
+        self.round.seats[player.index()].hands[idx].declared = Some(Declaration::Natural);
+        self.player_natural(player, idx, out);
+        if divided {
+            self.after_hand_finished(player, out);
+        } else {
+            self.advance_turn(out);
+        }
+        Ok(())
+    }
+
+    fn show(
+        &mut self,
+        player: Seat,
+        hand: Option<u8>,
+        cards: &[Card],
+        out: &mut Vec<Event>,
+    ) -> Applied {
+        if matches!(self.round.phase, Phase::Between) && self.round.number == 0 {
+            return Err(RuleError::Declaration("no round has been dealt yet".into()));
+        }
+        let sr = &self.round.seats[player.index()];
+        let idx = match hand {
+            Some(n) => self.named_hand(player, n)?,
+            None => sr.open_hand().unwrap_or(0),
+        };
+        let h = sr.hands.get(idx).ok_or_else(|| {
+            RuleError::Hand(format!("{} holds no cards this round", self.name(player)))
+        })?;
+        if h.in_pile {
+            return Err(RuleError::Declaration(format!(
+                "{} was thrown to the pone unseen: its cards are not shown",
+                self.hand_label(player, idx)
+            )));
+        }
+        let mut unseen = h.cards.unseen();
+        let mut new: SmallVec<[Card; 4]> = SmallVec::new();
+        for &card in cards {
+            if h.cards.contains(card) && !new.contains(&card) {
+                continue;
+            }
+            if unseen == 0 {
+                let known: Vec<String> = h.cards.known().map(|c| c.to_string()).collect();
+                return Err(RuleError::Declaration(format!(
+                    "{} holds {}: no card left face down for {card}",
+                    self.hand_label(player, idx),
+                    known.join(" ")
+                )));
+            }
+            if new.contains(&card) && self.rules.packs == 1 {
+                return Err(self.seen_error(card, false));
+            }
+            self.check_unseen(card, false)?;
+            unseen -= 1;
+            new.push(card);
+        }
+        let h = &mut self.round.seats[player.index()].hands[idx];
+        for card in &new {
+            if let Some(slot) = h.cards.0.iter_mut().find(|s| s.is_none()) {
+                *slot = Some(*card);
+            }
+            self.pack.on_table[card.index()] += 1;
+        }
+        out.push(Event::Shown {
+            player,
+            hand: idx as u8 + 1,
+        });
+        self.after_show(player, idx, out);
+        Ok(())
+    }
+
+    fn after_show(&mut self, player: Seat, idx: usize, out: &mut Vec<Event>) {
+        let dealer = self.dealer_seat();
+        let h = &self.round.seats[player.index()].hands[idx];
+        let known = h.cards.unseen() == 0;
+        if known && h.declared == Some(Declaration::Natural) && !h.cards.is_ace_and_tenth() {
+            out.push(Event::Flagged(Flag::DeclarationContradicted {
+                player,
+                hand: idx as u8 + 1,
+                declared: Declaration::Natural,
+            }));
+        }
+        let divided = self.round.seats[player.index()].hands.len() > 1;
+        let naturals_open =
+            matches!(self.round.phase, Phase::Drawing { .. }) && !self.round.drawing_started;
+        if h.state == HandState::Open && known {
+            if naturals_open && !divided && h.cards.is_ace_and_tenth() {
+                if player == dealer {
+                    if !self.round.player_natural_paid {
+                        self.dealer_natural(out);
+                    }
+                } else {
+                    self.player_natural(player, idx, out);
+                    self.advance_turn(out);
+                }
+                return;
+            }
+            if h.cards.len() >= 2 && !naturals_open {
+                self.after_hand_card(player, idx, out);
+                return;
+            }
+        }
+        if self.round.phase == Phase::Showdown {
+            self.settle_round(out);
+        }
+    }
+
+    // ----- the end of the round ------------------------------------------------
+
+    /// The dealer's hands' outcomes: `None` while one is unknown.
+    fn dealer_totals(&self) -> Option<SmallVec<[u8; 4]>> {
+        let dealer = self.dealer_seat();
+        self.round.seats[dealer.index()]
+            .hands
+            .iter()
+            .map(|h| match h.state {
+                HandState::Over => Some(22),
+                _ => h.cards.points().exact(),
+            })
+            .collect()
+    }
+
+    fn settle_round(&mut self, out: &mut Vec<Event>) {
+        let Some(mut dealer_totals) = self.dealer_totals() else {
+            self.round.phase = Phase::Showdown;
+            return;
+        };
+        let unknown = self.punters().iter().any(|s| {
+            self.round.seats[s.index()]
+                .hands
+                .iter()
+                .any(|h| h.state == HandState::Stood && h.cards.points().exact().is_none())
+        });
+        if unknown {
+            self.round.phase = Phase::Showdown;
+            return;
+        }
+        if self.rules.dealer_divided == DealerDivided::Best && dealer_totals.len() > 1 {
+            let best = dealer_totals
+                .iter()
+                .copied()
+                .filter(|&t| t <= 21)
+                .max()
+                .unwrap_or(22);
+            dealer_totals = SmallVec::from_slice(&[best]);
+        }
+        let dealer = self.dealer_seat();
+        let tie_pays = i64::from(self.rules.drawn_21_tie_pays);
+        let punters: SmallVec<[Seat; 8]> = self.punters().iter().copied().collect();
+        for seat in punters {
+            for idx in 0..self.round.seats[seat.index()].hands.len() {
+                let h = &self.round.seats[seat.index()].hands[idx];
+                if h.state != HandState::Stood {
+                    continue;
+                }
+                let total = h.cards.points().exact().unwrap_or(0);
+                let stake = self.hand_stake(seat, idx);
+                for &d in &dealer_totals {
+                    let (amount, reason) = if d > 21 {
+                        if total == 21 {
+                            (2 * stake, Reason::DrawnVingtUn)
+                        } else {
+                            (stake, Reason::DealerOverDrawn)
+                        }
+                    } else if d == 21 {
+                        if total == 21 {
+                            (-tie_pays * stake, Reason::TiedDrawnVingtUn)
+                        } else {
+                            (-2 * stake, Reason::DealerDrawnVingtUn)
+                        }
+                    } else if total > d {
+                        if total == 21 {
+                            (2 * stake, Reason::DrawnVingtUn)
+                        } else {
+                            (stake, Reason::Higher)
+                        }
+                    } else {
+                        (-stake, Reason::NotHigher)
+                    };
+                    self.pay_dealer(seat, dealer, idx, amount, reason, out);
+                }
+                self.round.seats[seat.index()].hands[idx].state = HandState::Settled;
+            }
+        }
+        self.end_round(out);
+    }
+
+    fn end_round(&mut self, out: &mut Vec<Event>) {
+        let dealer = self.dealer_seat();
+        let seats: SmallVec<[Seat; 8]> = self.round.order.iter().copied().collect();
+        for &seat in &seats {
+            for idx in 0..self.round.seats[seat.index()].hands.len() {
+                self.hand_to_pile(seat, idx);
+            }
+        }
+        // The eldest holder: the first in dealing order.
+        let eldest = seats
+            .iter()
+            .copied()
+            .find(|s| self.round.holders.contains(s));
+        if let (Some(holder), true) = (eldest, self.pool > 0) {
+            let pool = self.pool;
+            self.settle(
+                Settlement {
+                    player: holder,
+                    hand: 1,
+                    amount: pool,
+                    from: Party::Pool,
+                    to: Party::Seat(holder),
+                    reason: Reason::PoolWon,
+                },
+                out,
+            );
+        }
+        let put_out = eldest.filter(|_| self.rules.deal_passes != DealPasses::Never);
+        let rounds_done = self
+            .rules
+            .rounds_per_deal
+            .is_some_and(|n| self.deal.rounds >= n);
+        let change = match (put_out, self.rules.deal_passes) {
+            (Some(holder), DealPasses::Holder) => Some((holder, DealChange::PutOut)),
+            (Some(_), _) => Some((self.left_of(dealer), DealChange::PutOut)),
+            (None, _) if rounds_done => Some((self.left_of(dealer), DealChange::RoundsDone)),
+            (None, _) => None,
+        };
+        let next_dealer = change.map_or(dealer, |(next, _)| next);
+        out.push(Event::RoundEnded {
+            round: self.round.number,
+            next_dealer,
+        });
+        self.round.phase = Phase::Between;
+        if let Some((next, why)) = change {
+            self.new_deal(next, why, out);
+        }
+    }
+
+    // ----- irregularities ------------------------------------------------------
+
+    fn dealing_next(&self) -> Option<(bool, u8)> {
+        match self.round.phase {
+            Phase::FirstCards { next } => Some((false, next)),
+            Phase::SecondCards { next } => Some((true, next)),
+            _ => None,
+        }
+    }
+
+    fn surplus(&mut self, player: Seat, card: Option<Card>, out: &mut Vec<Event>) -> Applied {
+        let Some((_, next)) = self.dealing_next() else {
+            return Err(RuleError::OutOfTurn(
+                "two cards dealt at once are an irregularity of the first or second round of cards"
+                    .into(),
+            ));
+        };
+        let last = next
+            .checked_sub(1)
+            .map(|i| self.round.order[usize::from(i)]);
+        if last != Some(player) {
+            return Err(RuleError::OutOfTurn(format!(
+                "a surplus card goes with the card just dealt: that was {}'s, not {}'s",
+                last.map_or("nobody", |s| self.name(s)),
+                self.name(player)
+            )));
+        }
+        if self.round.surplus.is_some() {
+            return Err(RuleError::OutOfTurn(
+                "one surplus card is already waiting to be put right or rejected".into(),
+            ));
+        }
+        self.check_deal(card)?;
+        self.put_card(player, 0, card, out);
+        self.round.surplus = Some((player, true));
+        out.push(Event::Flagged(Flag::SurplusCard { player }));
+        Ok(())
+    }
+
+    fn rectify(&mut self, player: Seat, out: &mut Vec<Event>) -> Applied {
+        let Some((second, next)) = self.dealing_next() else {
+            return Err(RuleError::OutOfTurn(
+                "there is no surplus card to put right".into(),
+            ));
+        };
+        match self.round.surplus {
+            Some((holder, true)) if holder == player => {}
+            Some((holder, false)) if holder == player => {
+                return Err(RuleError::OutOfTurn(format!(
+                    "another card was dealt since: {} must look at his cards and reject one (reject)",
+                    self.name(player)
+                )));
+            }
+            _ => {
+                return Err(RuleError::OutOfTurn(format!(
+                    "{} holds no surplus card",
+                    self.name(player)
+                )));
+            }
+        }
+        let len = self.round.order.len() as u8;
+        if next >= len {
+            return Err(RuleError::OutOfTurn(format!(
+                "no player is owed {}'s surplus card in this round of cards: reject it (reject)",
+                self.name(player)
+            )));
+        }
+        let to = self.round.order[usize::from(next)];
+        let card = self.round.seats[player.index()].hands[0]
+            .cards
+            .0
+            .pop()
+            .flatten();
+        self.round.seats[to.index()].hands[0].cards.0.push(card);
+        self.round.surplus = None;
+        out.push(Event::CardDealt { to, hand: 1, card });
+        let next = next + 1;
+        self.round.phase = if second {
+            Phase::SecondCards { next }
+        } else {
+            Phase::FirstCards { next }
+        };
+        if second && next == len {
+            self.after_second_cards(out);
+        }
+        Ok(())
+    }
+
+    fn exposed(&mut self, player: Seat, card: Card, out: &mut Vec<Event>) -> Applied {
+        if self.dealing_next().is_none() {
+            return Err(RuleError::OutOfTurn(
+                "a card exposed in dealing is recorded while the first two cards are dealt; later, turn cards up with show".into(),
+            ));
+        }
+        let h = &self.round.seats[player.index()].hands[0];
+        if !h.cards.contains(card) {
+            if h.cards.unseen() == 0 {
+                return Err(RuleError::Declaration(format!(
+                    "{} holds no face-down card that could be {card}",
+                    self.name(player)
+                )));
+            }
+            self.check_unseen(card, false)?;
+            let h = &mut self.round.seats[player.index()].hands[0];
+            if let Some(slot) = h.cards.0.iter_mut().rev().find(|s| s.is_none()) {
+                *slot = Some(card);
+            }
+            self.pack.on_table[card.index()] += 1;
+        }
+        self.round.exposed = Some((player, card));
+        out.push(Event::Flagged(Flag::CardExposed { player, card }));
+        Ok(())
+    }
+
+    fn reject(&mut self, player: Seat, card: Option<Card>, out: &mut Vec<Event>) -> Applied {
+        let dealing = self.dealing_next();
+        if let Some((holder, _)) = self.round.surplus.filter(|(s, _)| *s == player) {
+            let h = &self.round.seats[holder.index()].hands[0];
+            let position = match card {
+                Some(c) => h
+                    .cards
+                    .0
+                    .iter()
+                    .position(|s| *s == Some(c))
+                    .ok_or_else(|| {
+                        RuleError::Declaration(format!("{} does not hold {c}", self.name(player)))
+                    })?,
+                None => h.cards.0.iter().rposition(Option::is_none).ok_or_else(|| {
+                    RuleError::Declaration(format!(
+                        "{}'s cards are all known: name the card he rejects",
+                        self.name(player)
+                    ))
+                })?,
+            };
+            self.reject_card(holder, position, out);
+            self.round.surplus = None;
+            if let Some((true, next)) = dealing {
+                if usize::from(next) == self.round.order.len()
+                    && self.round.replacement_due.is_none()
+                {
+                    self.after_second_cards(out);
+                }
+            }
+            return Ok(());
+        }
+        if let Some((holder, exposed)) = self.round.exposed.filter(|(s, _)| *s == player) {
+            if holder == self.dealer_seat() {
+                return Err(RuleError::Declaration(
+                    "the dealer must keep a card of his own that he exposed".into(),
+                ));
+            }
+            if card.is_some_and(|c| c != exposed) {
+                return Err(RuleError::Declaration(format!(
+                    "{} may reject only the exposed card, {exposed}",
+                    self.name(player)
+                )));
+            }
+            let position = self.round.seats[holder.index()].hands[0]
+                .cards
+                .0
+                .iter()
+                .position(|s| *s == Some(exposed))
+                .unwrap_or(0);
+            self.reject_card(holder, position, out);
+            self.round.exposed = None;
+            self.round.replacement_due = Some(holder);
+            return Ok(());
+        }
+        Err(RuleError::Declaration(format!(
+            "{} has no surplus or exposed card to reject",
+            self.name(player)
+        )))
+    }
+
+    fn reject_card(&mut self, seat: Seat, position: usize, out: &mut Vec<Event>) {
+        let card = self.round.seats[seat.index()].hands[0]
+            .cards
+            .0
+            .remove(position);
+        if let Some(c) = card {
+            self.pack.on_table[c.index()] -= 1;
+            self.pack.in_pile[c.index()] += 1;
+        }
+        self.pack.pile += 1;
+        out.push(Event::CardToPone { card });
+    }
+}
+
+fn check_first_hand(hand: Option<u8>) -> Applied {
+    match hand {
+        None | Some(1) => Ok(()),
+        Some(n) => Err(RuleError::Hand(format!(
+            "no hand {n} yet: hands are divided only after the second cards"
+        ))),
+    }
+}
+
+/// The player a command names, to check he is still at the table.
+fn command_seat(command: &Command) -> Option<Seat> {
+    match *command {
+        Command::Dealer { player }
+        | Command::Stake { player, .. }
+        | Command::Divide { player, .. }
+        | Command::Content { player, .. }
+        | Command::Show { player, .. }
+        | Command::Over { player, .. }
+        | Command::Natural { player, .. }
+        | Command::Surplus { player, .. }
+        | Command::Rectify { player }
+        | Command::Exposed { player, .. }
+        | Command::Reject { player, .. }
+        | Command::Retire { player } => Some(player),
+        Command::Card { to, .. } | Command::Sell { to, .. } => Some(to),
+        Command::Double | Command::Reshuffle | Command::Brulet { .. } | Command::Decline => None,
+    }
+}

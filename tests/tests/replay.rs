@@ -1,0 +1,68 @@
+//! `pone replay` from the outside: the binary, its JSON, its errors.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name)
+}
+
+fn pone() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pone"))
+}
+
+#[test]
+fn the_issues_worked_example_settles_as_the_seeds_say() {
+    let output = pone()
+        .args(["replay", "--json"])
+        .arg(data("worked_example.jsonl"))
+        .output()
+        .expect("pone runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(
+        report["balances"],
+        serde_json::json!({"Ann": 0, "Bob": -1, "Cat": 1})
+    );
+    let dealers: Vec<&str> = report["rounds"]
+        .as_array()
+        .expect("rounds")
+        .iter()
+        .map(|r| r["dealer"].as_str().expect("dealer"))
+        .collect();
+    assert_eq!(dealers, ["Cat", "Cat"]);
+    assert_eq!(report["next_dealer"], "Ann");
+}
+
+#[test]
+fn an_illegal_move_stops_the_replay_with_its_line_and_reason() {
+    let dir = std::env::temp_dir().join(format!("pone-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let script = dir.join("bad.jsonl");
+    std::fs::write(
+        &script,
+        concat!(
+            "{\"t\":\"table\",\"players\":[\"Ann\",\"Bob\"]}\n",
+            "{\"t\":\"dealer\",\"player\":\"Bob\"}\n",
+            "{\"t\":\"card\",\"to\":\"Ann\",\"card\":\"9H\"}\n",
+            "{\"t\":\"stake\",\"player\":\"Ann\",\"amount\":13}\n",
+        ),
+    )
+    .expect("write script");
+    let output = pone()
+        .arg("replay")
+        .arg(&script)
+        .output()
+        .expect("pone runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("line 4"), "{stderr}");
+    assert!(stderr.contains("outside the limits 1 to 12"), "{stderr}");
+    assert!(stderr.contains("bad.jsonl"), "{stderr}");
+}

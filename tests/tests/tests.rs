@@ -1,0 +1,4 @@
+//! End-to-end tests: the `pone` binary and the crates together, one binary split
+//! into modules by area.
+
+mod replay;
