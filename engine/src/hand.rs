@@ -159,9 +159,12 @@ mod tests {
 
     #[test]
     fn unseen_cards_leave_the_points_open() {
-        let hand = cards(&["?", "?", "KS", "9D"]);
+        let hand = cards(&["?", "?", "KS", "QD"]);
         assert_eq!(hand.points().exact(), None);
-        assert!(hand.is_known_over(), "19 + two cards of at least 1 is over");
+        assert!(
+            hand.is_known_over(),
+            "20 + two cards of at least 1 each is over"
+        );
         assert!(cards(&["?", "AS"]).may_be_ace_and_tenth());
         assert!(!cards(&["?", "5S"]).may_be_ace_and_tenth());
         assert!(!cards(&["KS", "QS"]).may_be_pair());

@@ -164,8 +164,7 @@ impl Game {
         let seq = meta.seq.unwrap_or(self.next_seq);
         meta.seq = Some(seq);
         match &line {
-            Line::Journal { .. } => return Err(GameError::TableTwice),
-            Line::Table { .. } => return Err(GameError::TableTwice),
+            Line::Journal { .. } | Line::Table { .. } => return Err(GameError::TableTwice),
             Line::Undo => {
                 let last = self.in_force.pop().ok_or(GameError::NothingToUndo)?;
                 self.undone.push(last);
@@ -180,7 +179,7 @@ impl Game {
                 self.in_force.push((redo_seq, command));
             }
             Line::Correct {
-                seq: target, with, ..
+                line: target, with, ..
             } => {
                 let target = *target;
                 let position = self

@@ -68,11 +68,11 @@ fn settlement_json(state: &State, s: &Settlement) -> Value {
 
 fn flag_json(state: &State, flag: &crate::event::Flag) -> Value {
     let mut value = serde_json::to_value(flag).unwrap_or(Value::Null);
-    if let Value::Object(map) = &mut value {
-        if let Some(Value::Number(n)) = map.get("player") {
-            let seat = Seat(n.as_u64().unwrap_or(0) as u8);
-            map.insert("player".into(), Value::from(state.name(seat)));
-        }
+    if let Value::Object(map) = &mut value
+        && let Some(Value::Number(n)) = map.get("player")
+    {
+        let seat = Seat(n.as_u64().unwrap_or(0) as u8);
+        map.insert("player".into(), Value::from(state.name(seat)));
     }
     value
 }
@@ -122,10 +122,10 @@ pub fn to_text(game: &Game) -> String {
         for f in &r.flags {
             let _ = writeln!(text, "  check: {}", flag_json(state, f));
         }
-        if let Some(next) = r.next_dealer {
-            if next != r.dealer {
-                let _ = writeln!(text, "  the deal passes to {}", state.name(next));
-            }
+        if let Some(next) = r.next_dealer
+            && next != r.dealer
+        {
+            let _ = writeln!(text, "  the deal passes to {}", state.name(next));
         }
     }
     let _ = writeln!(text, "Balances:");

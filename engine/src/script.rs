@@ -109,9 +109,10 @@ pub enum Line {
     Undo,
     /// Puts back the last command undone.
     Redo,
-    /// Replaces (or, without `with`, removes) the command numbered `seq`.
+    /// Replaces (or, without `with`, removes) the command of journal line `line`
+    /// (its `seq`), giving the reason.
     Correct {
-        seq: u64,
+        line: u64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         with: Option<Box<Line>>,
         reason: String,
@@ -393,7 +394,7 @@ mod tests {
             ),
             (r#"{"t":"deal","player":"Ann"}"#, "deal"),
             (r#"{"t":"card","to":"Ann","card":"1X"}"#, "not a card"),
-            (r#"[1,2]"#, "object"),
+            (r"[1,2]", "object"),
             ("{\"t\":", "JSON"),
             (r#"{"to":"Ann"}"#, "\"t\""),
         ] {

@@ -406,7 +406,7 @@ impl State {
         let sr = self.round.seats.get(dealer.index())?;
         let hand = &sr.hands[sr.open_hand()?];
         let points = hand.cards.points().exact()?;
-        let hard = hand.cards.hard_known();
+        let hard_points = hand.cards.hard_known();
         let copies = 4 * u16::from(self.rules.packs);
         let mut unseen = 0u16;
         let mut over = 0u16;
@@ -420,7 +420,7 @@ impl State {
                 .sum();
             let left = copies.saturating_sub(seen);
             unseen += left;
-            if hard + rank.points() > 21 {
+            if hard_points + rank.points() > 21 {
                 over += left;
             }
         }
@@ -550,6 +550,23 @@ impl State {
         };
         self.pack = Pack::fresh(&self.rules);
         out.push(Event::DealStarted { dealer, why });
+        // A new game feeds the pool; a deal sold or declined is the same game.
+        let new_game = !matches!(why, DealChange::Sold | DealChange::Declined);
+        if let (Some(ante), true) = (self.rules.pool, new_game) {
+            for seat in self.active_seats().collect::<SmallVec<[Seat; 8]>>() {
+                self.settle(
+                    Settlement {
+                        player: seat,
+                        hand: 1,
+                        amount: -i64::from(ante),
+                        from: Party::Seat(seat),
+                        to: Party::Pool,
+                        reason: Reason::PoolAnte,
+                    },
+                    out,
+                );
+            }
+        }
     }
 
     fn between_rounds(&self, what: &str) -> Result<Seat, RuleError> {
@@ -939,21 +956,6 @@ impl State {
             round: self.round.number,
             dealer,
         });
-        if let (Some(ante), 1) = (self.rules.pool, self.deal.rounds) {
-            for seat in self.active_seats().collect::<SmallVec<[Seat; 8]>>() {
-                self.settle(
-                    Settlement {
-                        player: seat,
-                        hand: 1,
-                        amount: -i64::from(ante),
-                        from: Party::Seat(seat),
-                        to: Party::Pool,
-                        reason: Reason::PoolAnte,
-                    },
-                    out,
-                );
-            }
-        }
         self.put_card(to, 0, card, out);
         self.round.phase = Phase::FirstCards { next: 1 };
         Ok(())
@@ -1283,16 +1285,14 @@ impl State {
         }
         let idx = self.hand_for_card(to, hand)?;
         let drawing = self.round.seats[to.index()].hands[idx].cards.len() >= 2;
-        if drawing {
-            if let Some(waiting) = self
-                .needs_completion_anywhere()
-                .filter(|_| self.rules.divide_when == DivideWhen::BeforeDrawing)
-            {
-                return Err(RuleError::OutOfTurn(format!(
-                    "every divided hand gets its second card before drawing starts: {} is owed one",
-                    self.name(waiting)
-                )));
-            }
+        if drawing
+            && self.rules.divide_when == DivideWhen::BeforeDrawing
+            && let Some(waiting) = self.needs_completion_anywhere()
+        {
+            return Err(RuleError::OutOfTurn(format!(
+                "every divided hand gets its second card before drawing starts: {} is owed one",
+                self.name(waiting)
+            )));
         }
         self.check_deal(card)?;
         if drawing {
@@ -1498,6 +1498,7 @@ impl State {
                 .position(|h| {
                     h.state == HandState::Open && h.cards.len() == 2 && h.cards.may_be_pair()
                 })
+                .or_else(|| sr.open_hand())
                 .ok_or_else(|| {
                     RuleError::Divide(format!("{} holds no pair to divide", self.name(player)))
                 })?,
@@ -1618,12 +1619,11 @@ impl State {
             _ => 0,
         };
         let sr = &self.round.seats[player.index()];
-        if let Some(h) = sr.hands.get(idx) {
-            if h.state == HandState::Natural
-                || (h.cards.is_ace_and_tenth() && h.state == HandState::Settled)
-            {
-                return Ok(()); // the cards showed it already
-            }
+        if let Some(h) = sr.hands.get(idx)
+            && (h.state == HandState::Natural
+                || (h.cards.is_ace_and_tenth() && h.state == HandState::Settled))
+        {
+            return Ok(()); // the cards showed it already
         }
         if !in_round {
             return Err(RuleError::Declaration(format!(
@@ -2041,12 +2041,11 @@ impl State {
             };
             self.reject_card(holder, position, out);
             self.round.surplus = None;
-            if let Some((true, next)) = dealing {
-                if usize::from(next) == self.round.order.len()
-                    && self.round.replacement_due.is_none()
-                {
-                    self.after_second_cards(out);
-                }
+            if let Some((true, next)) = dealing
+                && usize::from(next) == self.round.order.len()
+                && self.round.replacement_due.is_none()
+            {
+                self.after_second_cards(out);
             }
             return Ok(());
         }

@@ -466,7 +466,7 @@ def contact_sheet(cache: Path, designs: list[dict], path: Path,
     for i, d in enumerate(rows):
         y = pad + i * (h + pad)
         draw.text((pad, y + h // 2 - 18), d["name"], fill="white", font=font)
-        draw.text((pad, y + h // 2 + 2), f'{d["split"]} / {d["licence"][:22]}',
+        draw.text((pad, y + h // 2 + 2), f'{d["split"]} / {d["licence"].split(" (")[0][:24]}',
                   fill=(200, 230, 200), font=small)
         for j, c in enumerate(cards):
             f = cache / d["name"] / f"{c}.png"

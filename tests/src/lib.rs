@@ -1,2 +1,39 @@
-//! End-to-end tests of Pone live in `tests/tests.rs`, one binary split into
-//! modules by area; this library only gives the crate a home.
+//! Shared fixtures of Pone's end-to-end tests (the tests are in `tests/tests.rs`,
+//! one binary split into modules by area).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// A file of `tests/data/`.
+pub fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name)
+}
+
+/// The `pone` binary, built once per test run with the cargo that runs the tests.
+///
+/// # Panics
+/// When the binary cannot be built: the tests cannot run without it.
+pub fn pone() -> Command {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    let path = BINARY.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "--quiet", "-p", "pone-ui", "--bin", "pone"])
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building pone failed");
+        let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
+            || {
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("..")
+                    .join("target")
+            },
+            PathBuf::from,
+        );
+        target.join("debug").join("pone")
+    });
+    Command::new(path)
+}

@@ -1,17 +1,6 @@
 //! `pone replay` from the outside: the binary, its JSON, its errors.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data")
-        .join(name)
-}
-
-fn pone() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_pone"))
-}
+use pone_tests::{data, pone};
 
 #[test]
 fn the_issues_worked_example_settles_as_the_seeds_say() {

@@ -1,0 +1,891 @@
+//! One scripted table per rule of `RULES.md`, named after it, and every house
+//! rule against its default. Figures are worked out by hand from the seeds.
+
+mod harness;
+
+use harness::Table;
+use pone_engine::Event;
+use pone_engine::sitting::Phase;
+
+/// The issue's worked example (round 1: a drawn Vingt-un by the dealer against a
+/// divided pair; round 2: a doubled natural that puts the dealer out).
+const WORKED_EXAMPLE: &str = "
+    deal Ann=9H Bob=8S Cat=7D; stake Ann=2 Bob=3; deal Ann=8C Bob=8D Cat=9C
+    content Ann; divide Bob 1; card Bob:1 3H; card Bob:2 KS; card Bob:1 TC; content Bob:2
+    card Cat 5S
+    deal Ann=AS Bob=4H Cat=TD; stake Ann=1 Bob=2; double; deal Ann=KH Bob=6C Cat=6D
+    card Bob 9D; content Bob; card Cat 7S";
+
+mod cards_and_counting {
+    use super::*;
+
+    #[test]
+    fn worked_example_of_the_issue() {
+        let mut t = Table::three();
+        t.run(WORKED_EXAMPLE);
+        t.assert_balances("Ann=0 Bob=-1 Cat=1");
+        assert_eq!(
+            t.dealers(),
+            (vec!["Cat".into(), "Cat".into()], "Ann".into())
+        );
+        assert_eq!(
+            t.settlements(1),
+            [
+                "Ann:1 -4 dealer_drawn_vingt_un (Cat)",
+                "Bob:1 -3 tied_drawn_vingt_un (Cat)",
+                "Bob:2 -2 dealer_drawn_vingt_un (Cat)"
+            ]
+        );
+        assert_eq!(
+            t.settlements(2),
+            ["Ann:1 +4 natural (Cat)", "Bob:1 +4 dealer_over_drawn (Cat)"]
+        );
+    }
+
+    #[test]
+    fn an_ace_counts_one_or_eleven_at_the_holders_option() {
+        let mut t = Table::three();
+        // Ann: A+5 = 16, then K makes 16 again (ace now 1); Bob: A+A = 12, +9 = 21.
+        t.run("deal Ann=AS Bob=AH Cat=9C; stake Ann=1 Bob=1; deal Ann=5D Bob=AD Cat=8C");
+        t.run("card Ann KC; content Ann; card Bob 9D");
+        // Bob's 21 (A A 9) is a drawn Vingt-un and finished his hand by itself.
+        t.run("content Cat"); // Cat 17
+        t.assert_balances("Ann=-1 Bob=2 Cat=-1");
+    }
+
+    #[test]
+    fn a_natural_beats_a_drawn_vingt_un() {
+        let mut t = Table::three();
+        t.run("deal Ann=AS Bob=5H Cat=5C; stake Ann=1 Bob=1; deal Ann=KD Bob=6H Cat=6C");
+        // Ann's natural is paid at once (misericorde in a deal's first round: 2 stakes).
+        t.run("card Bob 2S; content Bob; card Cat TC");
+        // Cat draws 21: Bob (13) pays 2; Ann was paid already and pays nothing.
+        t.assert_balances("Ann=2 Bob=-2 Cat=0");
+    }
+
+    #[test]
+    fn over_drawn_pays_at_once_and_gets_nothing_back_when_the_dealer_over_draws() {
+        let mut t = Table::three();
+        t.run("deal Ann=9H Bob=8S Cat=7D; stake Ann=2 Bob=3; deal Ann=5C Bob=8D Cat=9C");
+        let events = t.run("card Ann KH");
+        assert!(events.iter().any(|e| matches!(e, Event::OverDrawn { .. })));
+        t.assert_balances("Ann=-2 Bob=0 Cat=2");
+        t.run("content Bob; card Cat 8H");
+        t.assert_balances("Ann=-2 Bob=3 Cat=-1");
+    }
+}
+
+mod before_play {
+    use super::*;
+
+    #[test]
+    fn stakes_lie_between_the_limits() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"min_stake":2,"max_stake":6}"#);
+        t.run("dealer Cat; deal Ann=9H Bob=8S Cat=7D");
+        t.refuse("stake Ann=7", "outside the limits 2 to 6");
+        t.refuse("stake Ann=1", "outside the limits 2 to 6");
+        t.run("stake Ann=6");
+        t.refuse("stake Ann=2", "already staked");
+        t.refuse("stake Cat=2", "the dealer does not stake");
+    }
+
+    #[test]
+    fn the_maximum_limits_the_stake_not_what_a_hand_can_win() {
+        let mut t = Table::three();
+        t.run("deal Ann=5H Bob=9S Cat=KD; stake Ann=12 Bob=1; double; deal Ann=6C Bob=9D Cat=QD");
+        t.run("card Ann TC; content Bob; content Cat");
+        // Ann's drawn Vingt-un on a doubled maximum: 4 x 12.
+        t.assert_balances("Ann=48 Bob=-2 Cat=-46");
+    }
+
+    #[test]
+    fn the_pone_sits_on_the_dealers_right() {
+        let t = Table::three();
+        let state = t.game.sitting().state();
+        assert_eq!(state.pone().map(|s| state.name(s)), Some("Bob"));
+    }
+
+    #[test]
+    fn the_dealer_is_named_once() {
+        let mut t = Table::three();
+        t.refuse("dealer Ann", "already named");
+        let mut fresh = Table::new(&["Ann", "Bob"], "{}");
+        fresh.refuse("card Ann 9H", "no dealer yet");
+    }
+}
+
+mod a_round {
+    use super::*;
+
+    #[test]
+    fn one_card_to_each_from_the_dealers_left_dealer_last() {
+        let mut t = Table::three();
+        t.refuse("card Bob 9H", "goes to Ann");
+        t.run("card Ann 9H");
+        t.refuse("card Cat 8S", "goes to Bob");
+        t.refuse("card Ann 8S", "surplus");
+        t.run("card Bob 8S; card Cat 7D");
+    }
+
+    #[test]
+    fn each_player_stakes_on_his_card_before_the_second_card() {
+        let mut t = Table::three();
+        t.run("card Ann 9H");
+        t.refuse("stake Bob=2", "deal it first");
+        t.run("stake Ann=2; card Bob 8S; card Cat 7D");
+        t.refuse("card Ann 5C", "no stake yet from Bob");
+        t.refuse("double", "no stake yet from Bob");
+        t.run("stake Bob=1; card Ann 5C");
+        t.refuse("stake Bob=3", "stakes are made on the first card");
+        t.refuse("double", "before the second cards");
+    }
+
+    #[test]
+    fn double_doubles_every_stake() {
+        let mut t = Table::three();
+        t.run("deal Ann=TH Bob=9S Cat=TD; stake Ann=2 Bob=3; double; deal Ann=9C Bob=8D Cat=8C");
+        t.refuse("double", "");
+        t.run("content Ann; content Bob; content Cat");
+        // Cat 18: Ann 19 receives 4, Bob 17 pays 6.
+        t.assert_balances("Ann=4 Bob=-6 Cat=2");
+    }
+
+    #[test]
+    fn the_dealers_natural_collects_double_and_a_players_natural_ties() {
+        let mut t = Table::three();
+        t.run("deal Ann=AH Bob=9S Cat=AD; stake Ann=2 Bob=3; double; deal Ann=KC Bob=9D Cat=QD");
+        assert_eq!(
+            t.game.sitting().state().phase(),
+            Phase::Between,
+            "the round ends there"
+        );
+        t.assert_balances("Ann=0 Bob=-12 Cat=12");
+        assert_eq!(
+            t.settlements(1),
+            [
+                "Ann:1 +0 natural_ties_natural (Cat)",
+                "Bob:1 -12 dealer_natural (Cat)"
+            ]
+        );
+        assert_eq!(t.dealers().1, "Cat", "the dealer's natural keeps the deal");
+    }
+
+    #[test]
+    fn house_rule_natural_pays_four_for_every_natural_the_dealers_too() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"natural_pays":4}"#);
+        t.run("dealer Cat");
+        t.run("deal Ann=AH Bob=9S Cat=AD; stake Ann=2 Bob=3; double; deal Ann=KC Bob=9D Cat=QD");
+        t.assert_balances("Ann=0 Bob=-24 Cat=24");
+    }
+
+    /// Round 1: Ann's natural in the deal's first round is the misericorde: paid
+    /// as a drawn Vingt-un and the dealer goes on. Round 2: Ann's natural is paid
+    /// and puts Cat out; the deal passes to his left.
+    const TWO_NATURALS: &str = "
+        deal Ann=AH Bob=9S Cat=5D; stake Ann=2 Bob=3; deal Ann=KC Bob=8D Cat=QD
+        content Bob; card Cat 4C; content Cat
+        deal Ann=QH Bob=2S Cat=6D; stake Ann=1 Bob=1; deal Ann=AC Bob=3D Cat=7D
+        card Bob TC; content Bob; card Cat 2C; content Cat";
+
+    #[test]
+    fn a_players_natural_is_paid_double_and_puts_the_dealer_out_but_not_in_the_first_round() {
+        let mut t = Table::three();
+        t.run(TWO_NATURALS);
+        assert_eq!(t.settlements(1)[0], "Ann:1 +4 misericorde (Cat)");
+        assert_eq!(t.settlements(2)[0], "Ann:1 +2 natural (Cat)");
+        t.assert_balances("Ann=6 Bob=-4 Cat=-2");
+        assert_eq!(
+            t.dealers(),
+            (vec!["Cat".into(), "Cat".into()], "Ann".into())
+        );
+    }
+
+    #[test]
+    fn house_rule_natural_pays_four_but_the_misericorde_still_pays_two() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"natural_pays":4}"#);
+        t.run("dealer Cat");
+        t.run(TWO_NATURALS);
+        assert_eq!(t.settlements(1)[0], "Ann:1 +4 misericorde (Cat)");
+        assert_eq!(t.settlements(2)[0], "Ann:1 +4 natural (Cat)");
+        t.assert_balances("Ann=8 Bob=-4 Cat=-4");
+    }
+
+    #[test]
+    fn house_rule_natural_bonus_from_players() {
+        let mut t = Table::new(
+            &["Ann", "Bob", "Cat"],
+            r#"{"natural_bonus_from_players":true}"#,
+        );
+        t.run("dealer Cat");
+        t.run(TWO_NATURALS);
+        // Each of Ann's naturals also takes her stake from Bob: 2, then 1.
+        t.assert_balances("Ann=9 Bob=-7 Cat=-2");
+    }
+
+    #[test]
+    fn a_hand_at_twenty_one_is_finished_without_content() {
+        let mut t = Table::three();
+        t.run("deal Ann=TH Bob=9S Cat=TD; stake Ann=2 Bob=3; deal Ann=5C Bob=8D Cat=8C");
+        t.run("card Ann 6C");
+        assert_eq!(
+            t.game.sitting().state().turn().map(|(s, _)| s.0),
+            Some(1),
+            "Bob's turn"
+        );
+        t.run("content Ann"); // said again, harmless
+        t.refuse("card Ann 2C", "Bob's turn");
+    }
+
+    #[test]
+    fn when_no_hand_is_left_standing_the_dealer_does_not_play() {
+        let mut t = Table::three();
+        t.run("deal Ann=TH Bob=9S Cat=TD; stake Ann=2 Bob=3; deal Ann=5C Bob=8D Cat=8C");
+        t.run("card Ann 9C; card Bob 7H");
+        assert_eq!(t.game.sitting().state().phase(), Phase::Between);
+        t.assert_balances("Ann=-2 Bob=-3 Cat=5");
+        t.refuse("card Cat 2C", "goes to Ann");
+    }
+
+    #[test]
+    fn the_dealer_over_pays_standing_hands_once_and_drawn_vingt_uns_twice() {
+        let mut t = Table::three();
+        t.run("deal Ann=TH Bob=9S Cat=TD; stake Ann=2 Bob=3; deal Ann=8C Bob=9D Cat=6C");
+        t.run("content Ann; card Bob 3C; card Cat 8D");
+        t.assert_balances("Ann=2 Bob=6 Cat=-8");
+    }
+
+    #[test]
+    fn the_dealer_standing_pays_higher_hands_and_takes_ties() {
+        let mut t = Table::three();
+        t.run("deal Ann=TH Bob=9S Cat=TD; stake Ann=2 Bob=3; deal Ann=8C Bob=9D Cat=8D");
+        t.run("content Ann; card Bob 3C; content Cat");
+        // Cat 18: Ann's 18 ties and pays 2; Bob's drawn 21 receives 6.
+        t.assert_balances("Ann=-2 Bob=6 Cat=-4");
+        assert_eq!(
+            t.settlements(1),
+            ["Ann:1 -2 not_higher (Cat)", "Bob:1 +6 drawn_vingt_un (Cat)"]
+        );
+    }
+
+    #[test]
+    fn house_rule_drawn_21_tie_pays_two() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"drawn_21_tie_pays":2}"#);
+        t.run("dealer Cat");
+        t.run(WORKED_EXAMPLE);
+        // Round 1: Bob's drawn 21 pays 6 instead of 3.
+        assert_eq!(t.settlements(1)[1], "Bob:1 -6 tied_drawn_vingt_un (Cat)");
+        t.assert_balances("Ann=0 Bob=-4 Cat=4");
+    }
+}
+
+mod divided_pairs {
+    use super::*;
+
+    #[test]
+    fn only_two_cards_of_one_denomination_divide() {
+        let mut t = Table::three();
+        t.run("deal Ann=KH Bob=5S Cat=7D; stake Ann=2 Bob=3; deal Ann=QC Bob=8D Cat=9C");
+        t.refuse("divide Ann 2", "not a pair");
+        t.run("content Ann; card Bob 5C");
+        t.refuse("divide Bob 1", "only the first two cards");
+    }
+
+    #[test]
+    fn a_divide_comes_at_the_players_turn() {
+        let mut t = Table::three();
+        t.run("deal Ann=KH Bob=5S Cat=7D; stake Ann=2 Bob=3; deal Ann=QC Bob=5D Cat=9C");
+        t.refuse("divide Bob 1", "Ann's turn");
+        t.run("content Ann; divide Bob 1");
+    }
+
+    #[test]
+    fn up_to_four_hands_each_settled_on_its_own() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"packs":2}"#);
+        t.run("dealer Cat");
+        t.run("deal Ann=8H Bob=5S Cat=TD; stake Ann=2 Bob=1; deal Ann=8C Bob=5D Cat=7C");
+        t.run("divide Ann 1; card Ann:1 8D; divide Ann:1 3; card Ann:2 8S; divide Ann:2 4");
+        t.run("card Ann:1 8H; card Ann:2 2S; card Ann:3 TS; card Ann:4 9S");
+        assert_eq!(
+            t.game
+                .sitting()
+                .state()
+                .seat_round(pone_engine::Seat(0))
+                .map(|s| s.hands.len()),
+            Some(4)
+        );
+        t.refuse("divide Ann:1 1", "4 hands");
+        // Hands: 1 = 8H 8H (16), 2 = 8C 2S (10), 3 = 8D TS (18), 4 = 8S 9S (17).
+        t.run("content Ann:1; card Ann:2 TH; content Ann:2; content Ann:3; content Ann:4");
+        t.run("content Bob; content Cat");
+        // Cat 17: hand 1 (16, stake 2) pays 2; hand 2 (20, stake 1) receives 1;
+        // hand 3 (18, stake 3) receives 3; hand 4 (17, stake 4) ties and pays 4;
+        // Bob's 10 pays 1.
+        assert_eq!(
+            t.settlements(1),
+            [
+                "Ann:1 -2 not_higher (Cat)",
+                "Ann:2 +1 higher (Cat)",
+                "Ann:3 +3 higher (Cat)",
+                "Ann:4 -4 not_higher (Cat)",
+                "Bob:1 -1 not_higher (Cat)"
+            ]
+        );
+        t.assert_balances("Ann=-2 Bob=-1 Cat=3");
+    }
+
+    #[test]
+    fn a_hand_is_finished_before_the_next_is_drawn() {
+        let mut t = Table::three();
+        t.run("deal Ann=8H Bob=5S Cat=TD; stake Ann=2 Bob=1; deal Ann=8C Bob=5D Cat=7C");
+        t.run("divide Ann 2; card Ann:1 2D; card Ann:2 3S");
+        t.refuse("card Ann:2 4S", "finishes one hand before the next");
+        t.refuse("content Ann:2", "not in play");
+        t.run("card Ann:1 4S; content Ann:1; card Ann:2 9S");
+    }
+
+    #[test]
+    fn house_rule_divide_stake_same() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"divide_stake":"same"}"#);
+        t.run("dealer Cat");
+        t.run("deal Ann=8H Bob=5S Cat=TD; stake Ann=2 Bob=1; deal Ann=8C Bob=5D Cat=7C");
+        t.refuse("divide Ann 3", "the same as the first (2)");
+        t.run("divide Ann");
+        let hands = &t
+            .game
+            .sitting()
+            .state()
+            .seat_round(pone_engine::Seat(0))
+            .expect("Ann")
+            .hands;
+        assert_eq!(hands[1].stake, 2);
+    }
+
+    #[test]
+    fn a_double_applies_to_the_divided_stakes_too() {
+        let mut t = Table::three();
+        t.run("deal Ann=8H Bob=5S Cat=TD; stake Ann=2 Bob=1; double; deal Ann=8C Bob=5D Cat=7C");
+        t.run("divide Ann 3; card Ann:1 TC; card Ann:2 KS; content Ann:1; content Ann:2");
+        t.run("content Bob; content Cat");
+        // Cat 17: both of Ann's 18s win their doubled stakes, 4 and 6; Bob pays 2.
+        t.assert_balances("Ann=10 Bob=-2 Cat=-8");
+    }
+
+    #[test]
+    fn house_rule_divide_before_drawing() {
+        let mut t = Table::new(
+            &["Ann", "Bob", "Cat"],
+            r#"{"divide_when":"before_drawing"}"#,
+        );
+        t.run("dealer Cat");
+        t.run("deal Ann=TH Bob=9S Cat=TD; stake Ann=2 Bob=1; deal Ann=5C Bob=9D Cat=7C");
+        // Bob divides and completes his hands before Ann draws.
+        t.run("divide Bob 1; card Bob:1 TS; card Bob:2 8H");
+        t.run("card Ann 2C; content Ann; content Bob:1; content Bob:2");
+        t.refuse("divide Bob:1 1", "");
+        t.run("content Cat");
+        // Cat 17: Ann 17 pays 2; Bob 19 and 17: +1 and -1.
+        t.assert_balances("Ann=-2 Bob=0 Cat=2");
+    }
+
+    #[test]
+    fn by_default_pairs_are_not_divided_before_drawing_starts() {
+        let mut t = Table::three();
+        t.run("deal Ann=TH Bob=9S Cat=TD; stake Ann=2 Bob=1; deal Ann=5C Bob=9D Cat=7C");
+        t.refuse("divide Bob 1", "Ann's turn");
+    }
+
+    #[test]
+    fn an_ace_and_a_tenth_card_on_a_divided_hand_is_a_drawn_vingt_un() {
+        let mut t = Table::three();
+        t.run("deal Ann=TH Bob=AS Cat=5D; stake Ann=1 Bob=2; deal Ann=9C Bob=AD Cat=8C");
+        t.run("content Ann; divide Bob 2; card Bob:1 KS; card Bob:2 5S");
+        // Hand 1 (A K) stands as 21 by itself; hand 2 draws.
+        t.run("card Bob:2 2S; content Bob:2; card Cat 5C; content Cat");
+        // Cat 18: Ann 19 +1; Bob's hand 1 drawn Vingt-un +4; hand 2 (18) ties, -2.
+        t.assert_balances("Ann=1 Bob=2 Cat=-3");
+        assert_eq!(t.dealers().1, "Cat", "a divided hand's 21 puts nobody out");
+    }
+
+    #[test]
+    fn house_rule_divided_natural_counts_as_a_natural() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"divided_natural":"natural"}"#);
+        t.run("dealer Cat");
+        // A first round, then the same play in round 2 so the natural is not a misericorde.
+        t.run("deal Ann=2H Bob=3S Cat=4D; stake Ann=1 Bob=1; deal Ann=TH Bob=TS Cat=TD");
+        t.run("content Ann; content Bob; content Cat");
+        t.run("deal Ann=TC Bob=AS Cat=5D; stake Ann=1 Bob=2; deal Ann=9C Bob=AD Cat=8C");
+        t.run("content Ann; divide Bob 2; card Bob:1 KS");
+        assert_eq!(t.settlements(2), ["Bob:1 +4 natural (Cat)"]);
+        t.run("card Bob:2 5S; card Bob:2 2S; content Bob:2; card Cat 5C; content Cat");
+        assert_eq!(t.dealers().1, "Ann", "the natural put Cat out");
+    }
+
+    #[test]
+    fn house_rule_the_dealer_may_not_divide() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"dealer_may_divide":false}"#);
+        t.run("dealer Cat");
+        t.run("deal Ann=TH Bob=9S Cat=8D; stake Ann=2 Bob=1; deal Ann=9C Bob=8H Cat=8C");
+        t.run("content Ann; content Bob");
+        t.refuse("divide Cat", "may not divide");
+    }
+
+    #[test]
+    fn the_dealers_divided_hands_each_settle_with_every_standing_hand() {
+        let mut t = Table::three();
+        t.run("deal Ann=TH Bob=9S Cat=8D; stake Ann=2 Bob=1; deal Ann=9C Bob=8H Cat=8C");
+        t.run("content Ann; content Bob");
+        t.run("divide Cat; card Cat:1 TS; card Cat:2 KD; content Cat:1; content Cat:2");
+        // Cat's hands are 18 and 18: Ann (19) wins twice, Bob (17) loses twice.
+        t.assert_balances("Ann=4 Bob=-2 Cat=-2");
+    }
+
+    #[test]
+    fn house_rule_dealer_divided_best_settles_with_his_best_hand_only() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"dealer_divided":"best"}"#);
+        t.run("dealer Cat");
+        t.run("deal Ann=TH Bob=9S Cat=8D; stake Ann=2 Bob=1; deal Ann=9C Bob=8H Cat=8C");
+        t.run("content Ann; content Bob");
+        t.run("divide Cat; card Cat:1 TS; card Cat:2 5D; content Cat:1; card Cat:2 QD");
+        // Cat's hands: 18 and over; his best is 18.
+        t.assert_balances("Ann=2 Bob=-1 Cat=-1");
+    }
+}
+
+mod the_pack_and_the_pones_pile {
+    use super::*;
+
+    #[test]
+    fn a_card_already_seen_in_this_pack_is_refused() {
+        let mut t = Table::three();
+        t.run("deal Ann=9H Bob=8S");
+        t.refuse(
+            "card Cat 9H",
+            "already seen in this pack (it is on the table)",
+        );
+    }
+
+    #[test]
+    fn house_rule_two_packs_hold_each_card_twice() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"packs":2}"#);
+        t.run("dealer Cat; deal Ann=9H Bob=9H");
+        t.refuse("card Cat 9H", "twice");
+    }
+
+    /// Two players, four cards a round, all 52 cards in rank order: the 13th
+    /// round needs the last card, which goes to the pone with his pile instead.
+    #[test]
+    fn the_last_card_is_never_dealt_and_the_pones_pile_becomes_the_pack() {
+        let mut t = Table::new(&["Ann", "Bob"], "{}");
+        t.run("dealer Bob");
+        let cards: Vec<String> = "A23456789TJQK"
+            .chars()
+            .flat_map(|r| "SHDC".chars().map(move |s| format!("{r}{s}")))
+            .collect();
+        for round in cards.chunks(4).take(12) {
+            t.run(&format!(
+                "deal Ann={} Bob={}; stake Ann=1; deal Ann={} Bob={}; content Ann; content Bob",
+                round[0], round[1], round[2], round[3]
+            ));
+        }
+        assert_eq!(t.game.sitting().state().cards_before_last(), 3);
+        assert_eq!(t.game.sitting().state().pone_pile(), 48);
+        t.run("deal Ann=KS Bob=KH; stake Ann=1; card Ann KD");
+        assert_eq!(
+            t.game.sitting().state().cards_before_last(),
+            0,
+            "only the last card is left"
+        );
+        // KS is on the table: not in the new pack. 2S was in the pone's pile: it is.
+        t.refuse("card Bob KS", "on the table");
+        let events = t.run("card Bob 2S");
+        assert!(
+            events.contains(&Event::PackReshuffled { cards: 49 }),
+            "{events:?}"
+        );
+        t.run("content Ann; content Bob");
+        // KC, the last card, went to the pone unseen and is in the new pack too.
+        t.run("deal Ann=KC Bob=AS");
+    }
+
+    #[test]
+    fn a_new_deal_gathers_every_card_into_a_fresh_pack() {
+        let mut t = Table::three();
+        t.run(super::a_round_with_a_natural_in_round_two());
+        assert_eq!(t.dealers().1, "Ann");
+        // The cards of Cat's deal are all in Ann's fresh pack.
+        t.run("deal Bob=AS Cat=2H Ann=9H");
+    }
+}
+
+/// Cat deals two rounds; Bob's natural in round 2 puts him out.
+fn a_round_with_a_natural_in_round_two() -> &'static str {
+    "deal Ann=9H Bob=8S Cat=7D; stake Ann=1 Bob=1; deal Ann=8C Bob=9D Cat=TC
+     content Ann; content Bob; content Cat
+     deal Ann=2H Bob=AS Cat=3D; stake Ann=1 Bob=2; deal Ann=5C Bob=KD Cat=4D
+     card Ann 6H; card Ann 5H; content Ann; card Cat TD; content Cat"
+}
+
+mod who_deals_next {
+    use super::*;
+
+    #[test]
+    fn a_natural_passes_the_deal_to_the_dealers_left() {
+        let mut t = Table::three();
+        t.run(a_round_with_a_natural_in_round_two());
+        t.assert_balances("Ann=0 Bob=3 Cat=-3");
+        assert_eq!(
+            t.dealers(),
+            (vec!["Cat".into(), "Cat".into()], "Ann".into())
+        );
+    }
+
+    #[test]
+    fn house_rule_deal_passes_to_the_holder() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"deal_passes":"holder"}"#);
+        t.run("dealer Cat");
+        t.run(a_round_with_a_natural_in_round_two());
+        assert_eq!(t.dealers().1, "Bob");
+    }
+
+    #[test]
+    fn house_rule_a_natural_never_puts_the_dealer_out() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"deal_passes":"never"}"#);
+        t.run("dealer Cat");
+        t.run(a_round_with_a_natural_in_round_two());
+        assert_eq!(t.dealers().1, "Cat");
+        t.assert_balances("Ann=0 Bob=3 Cat=-3");
+    }
+
+    #[test]
+    fn with_several_naturals_the_eldest_hand_takes_the_deal() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat", "Dan"], r#"{"deal_passes":"holder"}"#);
+        // Bob deals: the order is Cat, Dan, Ann, Bob; Dan is elder than Ann.
+        t.run("dealer Bob");
+        t.run("deal Cat=9H Dan=8S Ann=7D Bob=6D; stake Cat=1 Dan=1 Ann=1; deal Cat=8C Dan=9D Ann=TC Bob=TS");
+        t.run("content Cat; content Dan; content Ann; content Bob");
+        t.run("deal Cat=2H Dan=AS Ann=AD Bob=3D; stake Cat=1 Dan=1 Ann=1; deal Cat=5C Dan=KD Ann=QC Bob=4D");
+        t.run("card Cat 9C; content Cat; card Bob TD; content Bob");
+        t.assert_balances("Ann=3 Bob=-6 Cat=0 Dan=3");
+        assert_eq!(t.dealers().1, "Dan");
+    }
+
+    #[test]
+    fn house_rule_rounds_per_deal() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"rounds_per_deal":2}"#);
+        t.run("dealer Cat");
+        t.run("deal Ann=9H Bob=8S Cat=7D; stake Ann=1 Bob=1; deal Ann=8C Bob=9D Cat=TC");
+        t.run("content Ann; content Bob; content Cat");
+        assert_eq!(t.dealers().1, "Cat");
+        t.run("deal Ann=2H Bob=3S Cat=4D; stake Ann=1 Bob=1; deal Ann=TH Bob=TS Cat=TD");
+        t.run("content Ann; content Bob; content Cat");
+        assert_eq!(t.dealers().1, "Ann");
+        t.run("deal Bob=9H Cat=8S Ann=7D");
+    }
+
+    #[test]
+    fn house_rule_pool_fed_each_deal_and_won_by_the_natural_that_puts_the_dealer_out() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"pool":1}"#);
+        t.run("dealer Cat");
+        assert_eq!(t.game.ledger().pool, 3);
+        t.run(a_round_with_a_natural_in_round_two());
+        // Bob's natural takes the pool (3); Ann's new deal is fed again.
+        assert_eq!(t.game.ledger().pool, 3);
+        t.assert_balances("Ann=-2 Bob=4 Cat=-5");
+        assert!(
+            t.settlements(2)
+                .contains(&"Bob:1 +3 pool_won (pool)".to_owned())
+        );
+    }
+
+    #[test]
+    fn the_deal_may_be_sold_or_declined_at_its_start() {
+        let mut t = Table::three();
+        t.run("sell Bob 5");
+        t.assert_balances("Ann=0 Bob=-5 Cat=5");
+        assert_eq!(t.dealers().1, "Bob");
+        t.run("decline");
+        assert_eq!(t.dealers().1, "Cat");
+        t.run("card Ann 9H");
+        t.refuse("sell Bob 1", "only between rounds");
+        t.refuse("decline", "only between rounds");
+    }
+
+    #[test]
+    fn a_player_may_retire_after_any_hand() {
+        let mut t = Table::three();
+        t.run("deal Ann=9H Bob=8S Cat=7D; stake Ann=1 Bob=1");
+        t.refuse("retire Bob", "only after a hand");
+        t.run("deal Ann=8C Bob=9D Cat=TC; content Ann; content Bob; content Cat");
+        t.run("retire Bob");
+        t.refuse("retire Ann", "two players must stay");
+        t.run("deal Ann=2H Cat=3S");
+        t.refuse("card Bob 4D", "left the table");
+    }
+
+    #[test]
+    fn when_the_dealer_retires_the_deal_passes_to_his_left() {
+        let mut t = Table::three();
+        t.run("retire Cat");
+        assert_eq!(t.dealers().1, "Ann");
+        t.run("deal Bob=2H Ann=3S");
+    }
+}
+
+mod irregularities {
+    use super::*;
+
+    #[test]
+    fn confusion_in_preparing_the_pack_reshuffles_it() {
+        let mut t = Table::three();
+        t.run("reshuffle");
+        t.run("card Ann 9H");
+        t.refuse("reshuffle", "");
+    }
+
+    #[test]
+    fn two_cards_to_one_player_put_right_before_a_third_is_dealt() {
+        let mut t = Table::three();
+        t.run("card Ann 9H; surplus Ann 8S; rectify Ann; card Cat 7D");
+        let bob = t
+            .game
+            .sitting()
+            .state()
+            .seat_round(pone_engine::Seat(1))
+            .expect("Bob");
+        assert_eq!(
+            bob.hands[0]
+                .cards
+                .known()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>(),
+            ["8S"]
+        );
+    }
+
+    #[test]
+    fn two_cards_to_one_player_found_late_he_rejects_one() {
+        let mut t = Table::three();
+        t.run("card Ann 9H; surplus Ann 8S; card Bob 5C");
+        t.refuse("rectify Ann", "reject one");
+        t.run("reject Ann 9H; card Cat 7D; stake Ann=1 Bob=1");
+        t.refuse("card Cat 9H", "");
+        let ann = t
+            .game
+            .sitting()
+            .state()
+            .seat_round(pone_engine::Seat(0))
+            .expect("Ann");
+        assert_eq!(
+            ann.hands[0]
+                .cards
+                .known()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>(),
+            ["8S"]
+        );
+    }
+
+    #[test]
+    fn the_dealers_two_cards_at_once_the_pone_takes_one() {
+        let mut t = Table::three();
+        t.run("deal Ann=9H Bob=8S Cat=7D; surplus Cat 6D; stake Ann=1 Bob=1; card Ann 5C; reject Cat 6D");
+        t.run("card Bob 2C; card Cat 3C");
+        assert!(matches!(
+            t.game.sitting().state().phase(),
+            Phase::Drawing { .. }
+        ));
+    }
+
+    #[test]
+    fn an_exposed_card_may_be_rejected_and_the_next_card_replaces_it() {
+        let mut t = Table::three();
+        t.run("card Ann; exposed Ann 9H; reject Ann");
+        t.refuse("card Bob 5C", "owed the next card");
+        t.run("card Ann 5C; card Bob 6C; card Cat 7C");
+        t.refuse("stake Ann=13", "");
+    }
+
+    #[test]
+    fn the_dealer_keeps_a_card_of_his_own_that_he_exposed() {
+        let mut t = Table::three();
+        t.run("deal Ann=9H Bob=8S; card Cat; exposed Cat 7D");
+        t.refuse("reject Cat", "must keep");
+    }
+}
+
+mod brulet {
+    use super::*;
+
+    #[test]
+    fn brulet_is_off_by_default() {
+        let mut t = Table::three();
+        t.refuse("brulet AS KH", "brulet is off");
+    }
+
+    #[test]
+    fn house_rule_brulet_double_minimum() {
+        let mut t = Table::new(
+            &["Ann", "Bob", "Cat"],
+            r#"{"brulet":"double_minimum","min_stake":2}"#,
+        );
+        t.run("dealer Cat; brulet AS KH");
+        t.assert_balances("Ann=-4 Bob=-4 Cat=8");
+        // The cards looked at went to the pone's pile.
+        t.refuse("card Ann AS", "pone's pile");
+    }
+
+    #[test]
+    fn house_rule_brulet_limit_and_no_natural_no_payment() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"brulet":"limit"}"#);
+        t.run("dealer Cat");
+        t.refuse(
+            "brulet 5S KH",
+            "only when the bottom card is an ace or a tenth card",
+        );
+        t.refuse("brulet KS", "name it");
+        t.run("brulet KS 9H");
+        t.assert_balances("Ann=0 Bob=0 Cat=0");
+        t.refuse("brulet AS KH", "once");
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"brulet":"limit"}"#);
+        t.run("dealer Cat; brulet TS AC");
+        t.assert_balances("Ann=-12 Bob=-12 Cat=24");
+    }
+
+    #[test]
+    fn house_rule_brulet_clears_the_pool() {
+        let mut t = Table::new(
+            &["Ann", "Bob", "Cat"],
+            r#"{"brulet":"clears_pool","pool":1}"#,
+        );
+        t.run("dealer Cat; brulet AS KH");
+        t.assert_balances("Ann=-1 Bob=-1 Cat=2");
+        assert_eq!(t.game.ledger().pool, 0);
+    }
+}
+
+mod unseen_cards_and_declarations {
+    use super::*;
+
+    #[test]
+    fn face_down_cards_settle_by_declaration_and_by_the_cards_shown() {
+        let mut t = Table::three();
+        t.run("card Ann; card Bob; card Cat; stake Ann=2 Bob=3; card Ann; card Bob; card Cat");
+        t.run("card Ann KH; card Ann QS; over Ann");
+        t.assert_balances("Ann=-2 Bob=0 Cat=2");
+        t.run("content Bob; show Cat 9C 7D; card Cat 2S; content Cat");
+        assert_eq!(
+            t.game.sitting().state().phase(),
+            Phase::Showdown,
+            "Bob's cards are unseen"
+        );
+        t.run("show Bob TH 9H");
+        t.assert_balances("Ann=-2 Bob=3 Cat=-1");
+        t.refuse("show Ann 5C", "thrown to the pone unseen");
+    }
+
+    #[test]
+    fn a_declaration_the_cards_contradict_is_flagged_and_the_cards_are_used() {
+        let mut t = Table::three();
+        t.run("card Ann; card Bob; card Cat; stake Ann=2 Bob=3; card Ann; card Bob; card Cat");
+        t.run("show Ann 5H; card Ann 2C");
+        let events = t.run("over Ann");
+        assert!(
+            events.iter().any(|e| matches!(e, Event::Flagged(_))),
+            "5 + 2 + one card cannot be over: {events:?}"
+        );
+        assert_eq!(
+            t.game.sitting().state().turn().map(|(s, _)| s.0),
+            Some(0),
+            "still Ann's turn"
+        );
+    }
+
+    #[test]
+    fn a_natural_is_declared_at_once_and_checked_when_shown() {
+        let mut t = Table::three();
+        t.run("card Ann; card Bob; card Cat; stake Ann=2 Bob=3; card Ann; card Bob; card Cat");
+        t.run("natural Ann");
+        assert_eq!(t.settlements(1), ["Ann:1 +4 misericorde (Cat)"]);
+        let events = t.run("show Ann 9H 5C");
+        assert!(
+            events.iter().any(|e| matches!(e, Event::Flagged(_))),
+            "{events:?}"
+        );
+        t.run("card Bob TC");
+        t.refuse("natural Bob", "too late");
+        t.run("content Bob");
+        t.refuse("natural Cat", "too late");
+    }
+
+    #[test]
+    fn a_declaration_the_cards_confirm_changes_nothing() {
+        let mut t = Table::three();
+        t.run("deal Ann=AH Bob=9S Cat=5D; stake Ann=2 Bob=3; deal Ann=KC Bob=8D Cat=QD");
+        let events = t.run("natural Ann");
+        assert!(events.is_empty());
+        t.run("card Bob 9C; over Bob");
+        t.assert_balances("Ann=4 Bob=-3 Cat=-1");
+    }
+
+    #[test]
+    fn the_dealer_declares_his_natural_before_the_players() {
+        let mut t = Table::three();
+        t.run("card Ann; card Bob; card Cat; stake Ann=2 Bob=3; card Ann; card Bob; card Cat");
+        t.run("natural Cat");
+        t.assert_balances("Ann=-4 Bob=-6 Cat=10");
+    }
+}
+
+mod the_journal {
+    use super::*;
+    use pone_engine::replay;
+
+    #[test]
+    fn undo_takes_back_the_last_command_and_redo_puts_it_back() {
+        let mut t = Table::three();
+        t.run("deal Ann=9H Bob=8S Cat=7D; stake Ann=2");
+        let before = t.game.sitting().state().clone();
+        t.run("stake Bob=3");
+        let after = t.game.sitting().state().clone();
+        t.run("undo");
+        assert_eq!(t.game.sitting().state(), &before);
+        t.run("redo");
+        assert_eq!(t.game.sitting().state(), &after);
+        t.refuse("redo", "nothing to redo");
+    }
+
+    #[test]
+    fn a_correction_replaces_an_earlier_command_with_a_reason() {
+        let mut t = Table::three();
+        t.run(WORKED_EXAMPLE);
+        // The first card dealt Ann 9H; make it a 2H: Ann then holds 10 and the
+        // rest of the game still stands.
+        let seq = t.game.in_force()[1].0;
+        t.run(&format!(
+            r#"{{"t":"correct","line":{seq},"with":{{"t":"card","to":"Ann","card":"2H"}},"reason":"misread"}}"#
+        ));
+        // Round 1: Ann (10) pays 4 to Cat's drawn 21, as before.
+        t.assert_balances("Ann=0 Bob=-1 Cat=1");
+        assert_eq!(
+            t.game.journal().last().map(|e| e.seq),
+            Some(t.game.journal().len() as u64 + 2)
+        );
+        // A correction the later lines cannot stand is refused whole.
+        t.refuse(
+            &format!(r#"{{"t":"correct","line":{seq},"with":{{"t":"card","to":"Ann","card":"3H"}},"reason":"x"}}"#),
+            "breaks line",
+        );
+    }
+
+    #[test]
+    fn the_journal_replays_to_the_same_state() {
+        let mut t = Table::three();
+        t.run(WORKED_EXAMPLE);
+        t.run("undo; undo; redo");
+        let text = t.game.journal_text();
+        assert!(text.starts_with(r#"{"t":"journal","version":1}"#), "{text}");
+        let again = replay(&text).expect("replays");
+        assert_eq!(again.sitting().state(), t.game.sitting().state());
+        assert_eq!(again.ledger(), t.game.ledger());
+    }
+}
