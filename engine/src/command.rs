@@ -122,6 +122,14 @@ pub enum Command {
     },
     /// The dealer declines the deal; it passes to his left.
     Decline,
+    /// The first dealer found by dealing cards face up round the table, one to
+    /// each from `from` leftwards, until the first ace (or knave, by house rule).
+    DrawForDeal {
+        /// Who gets the first card; `None`: the first player of the table.
+        from: Option<Seat>,
+        /// The cards turned up, in order; the last is the first ace (or knave).
+        cards: Vec<Card>,
+    },
     /// A player leaves the table after a hand.
     Retire {
         /// Who.

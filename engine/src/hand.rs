@@ -1,6 +1,6 @@
 //! A hand of cards, some of which may be unseen, and what it counts.
 
-use smallvec::SmallVec;
+use arrayvec::ArrayVec;
 
 use crate::card::{Card, Rank};
 
@@ -40,49 +40,142 @@ impl Points {
     }
 }
 
-/// The cards of one hand, in the order dealt.
+/// The most cards one hand can hold: more than any real hand can reach
+/// without going over, even from two packs.
+pub const MAX_CARDS: usize = 16;
+
+/// The cards of one hand, in the order dealt, with their totals kept as
+/// cards come and go (the engine asks for them at every card).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Cards(pub SmallVec<[Slot; 6]>);
+pub struct Cards {
+    slots: ArrayVec<Slot, MAX_CARDS>,
+    hard: u8,
+    aces: u8,
+    unseen: u8,
+}
+
+impl FromIterator<Slot> for Cards {
+    /// # Panics
+    /// With more than [`MAX_CARDS`] cards.
+    fn from_iter<I: IntoIterator<Item = Slot>>(iter: I) -> Cards {
+        let mut cards = Cards::default();
+        for slot in iter {
+            cards.push(slot);
+        }
+        cards
+    }
+}
 
 impl Cards {
+    /// The cards, `None` for an unseen one.
+    pub fn slots(&self) -> &[Slot] {
+        &self.slots
+    }
+
     /// Number of cards, seen or not.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.slots.len()
     }
 
     /// No card yet.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.slots.is_empty()
+    }
+
+    /// Room for another card.
+    pub fn is_full(&self) -> bool {
+        self.slots.is_full()
+    }
+
+    fn count(&mut self, slot: Slot, sign: i8) {
+        let apply = |n: u8| {
+            if sign > 0 {
+                n.saturating_add(1)
+            } else {
+                n.saturating_sub(1)
+            }
+        };
+        match slot {
+            None => self.unseen = apply(self.unseen),
+            Some(card) => {
+                let points = card.rank.points();
+                self.hard = if sign > 0 {
+                    self.hard.saturating_add(points)
+                } else {
+                    self.hard.saturating_sub(points)
+                };
+                if card.rank == Rank::Ace {
+                    self.aces = apply(self.aces);
+                }
+            }
+        }
+    }
+
+    /// Adds a card at the end.
+    ///
+    /// # Panics
+    /// When the hand is full: callers check [`Cards::is_full`] first.
+    pub fn push(&mut self, slot: Slot) {
+        self.slots.push(slot);
+        self.count(slot, 1);
+    }
+
+    /// Takes the last card off.
+    pub fn pop(&mut self) -> Option<Slot> {
+        let slot = self.slots.pop()?;
+        self.count(slot, -1);
+        Some(slot)
+    }
+
+    /// Takes the card at `index` out.
+    ///
+    /// # Panics
+    /// When `index` is out of range.
+    pub fn remove(&mut self, index: usize) -> Slot {
+        let slot = self.slots.remove(index);
+        self.count(slot, -1);
+        slot
+    }
+
+    /// Turns up an unseen card as `card`: the first unseen one, or the last
+    /// when `last` is set. Returns false when no card is unseen.
+    pub fn reveal(&mut self, card: Card, last: bool) -> bool {
+        let position = if last {
+            self.slots.iter().rposition(Option::is_none)
+        } else {
+            self.slots.iter().position(Option::is_none)
+        };
+        let Some(position) = position else {
+            return false;
+        };
+        self.count(None, -1);
+        self.slots[position] = Some(card);
+        self.count(Some(card), 1);
+        true
     }
 
     /// The hard total (aces as 1) of the known cards, saturating.
     pub fn hard_known(&self) -> u8 {
-        self.0
-            .iter()
-            .flatten()
-            .fold(0u8, |sum, card| sum.saturating_add(card.rank.points()))
+        self.hard
     }
 
     /// How many cards are unseen.
     pub fn unseen(&self) -> u8 {
-        self.0.iter().filter(|slot| slot.is_none()).count() as u8
+        self.unseen
     }
 
     /// What the hand counts, as far as known.
     pub fn points(&self) -> Points {
-        let hard = self.hard_known();
-        let unseen = self.unseen();
-        if unseen > 0 {
+        if self.unseen > 0 {
             return Points::Partly {
-                known_hard: hard,
-                unseen,
+                known_hard: self.hard,
+                unseen: self.unseen,
             };
         }
-        let has_ace = self.0.iter().flatten().any(|c| c.rank == Rank::Ace);
-        if has_ace && hard <= 11 {
-            Points::Known(hard + 10)
+        if self.aces > 0 && self.hard <= 11 {
+            Points::Known(self.hard + 10)
         } else {
-            Points::Known(hard)
+            Points::Known(self.hard)
         }
     }
 
@@ -93,7 +186,7 @@ impl Cards {
 
     /// Two known cards, an ace and a tenth card.
     pub fn is_ace_and_tenth(&self) -> bool {
-        match self.0.as_slice() {
+        match self.slots.as_slice() {
             [Some(a), Some(b)] => {
                 (a.rank == Rank::Ace && b.rank.is_tenth_card())
                     || (b.rank == Rank::Ace && a.rank.is_tenth_card())
@@ -105,7 +198,7 @@ impl Cards {
     /// Could these cards still be an ace and a tenth card (two cards, the known
     /// ones fitting)?
     pub fn may_be_ace_and_tenth(&self) -> bool {
-        match self.0.as_slice() {
+        match self.slots.as_slice() {
             [None, None] => true,
             [Some(c), None] | [None, Some(c)] => c.rank == Rank::Ace || c.rank.is_tenth_card(),
             [Some(_), Some(_)] => self.is_ace_and_tenth(),
@@ -116,7 +209,7 @@ impl Cards {
     /// Two cards of the same denomination (a king and a queen are not a pair),
     /// or two cards not yet seen, which may be.
     pub fn may_be_pair(&self) -> bool {
-        match self.0.as_slice() {
+        match self.slots.as_slice() {
             [Some(a), Some(b)] => a.rank == b.rank,
             [_, _] => true,
             _ => false,
@@ -125,12 +218,12 @@ impl Cards {
 
     /// Whether `card` is among the known cards.
     pub fn contains(&self, card: Card) -> bool {
-        self.0.contains(&Some(card))
+        self.slots.contains(&Some(card))
     }
 
     /// The known cards.
     pub fn known(&self) -> impl Iterator<Item = Card> + '_ {
-        self.0.iter().flatten().copied()
+        self.slots.iter().flatten().copied()
     }
 }
 
@@ -139,12 +232,10 @@ mod tests {
     use super::*;
 
     fn cards(codes: &[&str]) -> Cards {
-        Cards(
-            codes
-                .iter()
-                .map(|c| if *c == "?" { None } else { c.parse().ok() })
-                .collect(),
-        )
+        codes
+            .iter()
+            .map(|c| if *c == "?" { None } else { c.parse().ok() })
+            .collect()
     }
 
     #[test]

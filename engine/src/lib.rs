@@ -14,7 +14,9 @@
 //!   [`replay`] reads a journal or table script back.
 //! - [`report`]: the outcome as JSON or words, as `pone replay` prints it.
 //! - [`odds`]: the chances the seeds quote, computed exactly.
+//! - [`autoplay`]: a table that plays itself at random from a caller's seed.
 
+pub mod autoplay;
 pub mod card;
 pub mod command;
 pub mod error;

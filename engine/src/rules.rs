@@ -92,18 +92,6 @@ pub enum DealerDivided {
     Best,
 }
 
-/// The last card of the pack.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LastCard {
-    /// Handed unexposed to the pone, who shuffles it with his pile (A).
-    #[default]
-    ToPone,
-    /// Thrown face up on the table, then reshuffled with the pile (B): the
-    /// `last_card` command may name it.
-    FaceUp,
-}
-
 /// The house rules of a sitting. `Default` gives the defaults of `RULES.md`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -146,8 +134,6 @@ pub struct HouseRules {
     pub divided_natural: DividedNatural,
     /// How the dealer's divided hands settle (an open point of the sources).
     pub dealer_divided: DealerDivided,
-    /// What happens to the last card of the pack.
-    pub last_card: LastCard,
 }
 
 impl Default for HouseRules {
@@ -169,7 +155,6 @@ impl Default for HouseRules {
             dealer_may_divide: true,
             divided_natural: DividedNatural::Drawn,
             dealer_divided: DealerDivided::Each,
-            last_card: LastCard::ToPone,
         }
     }
 }

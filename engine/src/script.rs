@@ -103,6 +103,12 @@ pub enum Line {
     Sell { to: String, price: u32 },
     /// The deal declined.
     Decline,
+    /// The first dealer found by the first ace (or knave) dealt face up.
+    DrawForDeal {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<String>,
+        cards: Vec<Card>,
+    },
     /// A player leaves.
     Retire { player: String },
     /// Takes back the last command in force.
@@ -271,6 +277,10 @@ impl Line {
             Line::Retire { player } => Command::Retire {
                 player: seat(player)?,
             },
+            Line::DrawForDeal { from, cards } => Command::DrawForDeal {
+                from: from.as_ref().map(seat).transpose()?,
+                cards: cards.clone(),
+            },
         })
     }
 
@@ -345,6 +355,10 @@ impl Line {
             Command::Decline => Line::Decline,
             Command::Retire { player } => Line::Retire {
                 player: name(player),
+            },
+            Command::DrawForDeal { from, cards } => Line::DrawForDeal {
+                from: from.map(name),
+                cards,
             },
         }
     }

@@ -4,15 +4,16 @@
 //! (a [`RuleError`], nothing changed) or changes the state and returns the
 //! [`Event`]s it caused. Nothing here reads a clock, a file or a random source.
 
-use smallvec::SmallVec;
+use arrayvec::ArrayVec;
 
 use crate::card::{Card, Rank};
 use crate::command::Command;
 use crate::error::RuleError;
 use crate::event::{DealChange, Declaration, Event, Flag, Party, Reason, Seat, Settlement};
-use crate::hand::{Cards, Points};
+use crate::hand::{Cards, MAX_CARDS, Points};
 use crate::rules::{
-    Brulet, DealPasses, DealerDivided, DivideStake, DivideWhen, DividedNatural, HouseRules,
+    Brulet, DealPasses, DealerDivided, DivideStake, DivideWhen, DividedNatural, FirstDealer,
+    HouseRules,
 };
 
 /// The most hands one player may hold after dividing.
@@ -68,7 +69,7 @@ pub struct SeatRound {
     /// His stake on his first card, once made.
     pub stake: Option<u32>,
     /// His hands: one, or up to four after dividing.
-    pub hands: SmallVec<[Hand; 2]>,
+    pub hands: ArrayVec<Hand, MAX_HANDS>,
 }
 
 impl SeatRound {
@@ -154,11 +155,11 @@ struct Round {
     number: u32,
     phase: Phase,
     /// The dealing order: the players from the dealer's left, the dealer last.
-    order: SmallVec<[Seat; 8]>,
+    order: ArrayVec<Seat, MAX_PLAYERS>,
     seats: Vec<SeatRound>,
     doubled: bool,
     /// Holders of full naturals this round (not misericorde), in the order declared.
-    holders: SmallVec<[Seat; 4]>,
+    holders: ArrayVec<Seat, MAX_PLAYERS>,
     /// Whether any player's natural has been settled this round.
     player_natural_paid: bool,
     /// Drawing has begun: naturals can no longer be declared, pairs no longer
@@ -251,15 +252,15 @@ impl Sitting {
                 round: Round {
                     number: 0,
                     phase: Phase::Between,
-                    order: SmallVec::new(),
+                    order: ArrayVec::new(),
                     seats: (0..count)
                         .map(|_| SeatRound {
                             stake: None,
-                            hands: SmallVec::new(),
+                            hands: ArrayVec::new(),
                         })
                         .collect(),
                     doubled: false,
-                    holders: SmallVec::new(),
+                    holders: ArrayVec::new(),
                     player_natural_paid: false,
                     drawing_started: false,
                     replacement_due: None,
@@ -395,6 +396,51 @@ impl State {
         Some((seat, hand as u8 + 1))
     }
 
+    /// Who the next card goes to, and which hand (1-based): `None` while the
+    /// round waits for something else (stakes, a surplus to reject, cards shown).
+    pub fn due_card(&self) -> Option<(Seat, u8)> {
+        if let Some(owed) = self.round.replacement_due {
+            return Some((owed, 1));
+        }
+        let len = self.round.order.len() as u8;
+        match self.round.phase {
+            Phase::Between => self.dealer.map(|d| (self.left_of(d), 1)),
+            Phase::FirstCards { next } if next < len => {
+                Some((self.round.order[usize::from(next)], 1))
+            }
+            Phase::FirstCards { .. } => self
+                .missing_stakes()
+                .is_empty()
+                .then(|| (self.round.order[0], 1)),
+            Phase::SecondCards { next } if next < len && self.round.surplus.is_none() => {
+                Some((self.round.order[usize::from(next)], 1))
+            }
+            Phase::Drawing { .. } | Phase::Dealer => self.turn(),
+            Phase::SecondCards { .. } | Phase::Showdown => None,
+        }
+    }
+
+    /// Whether `card` can be the next card from the pack: it is not known to be
+    /// on the table or (unless the pack must be remade first) in the pone's pile.
+    pub fn card_available(&self, card: Card) -> bool {
+        self.check_deal(Some(card)).is_ok()
+    }
+
+    /// How many copies of `card` the pack can still hold for the next card.
+    pub fn copies_left(&self, card: Card) -> u32 {
+        let i = card.index();
+        let pile = if self.must_reshuffle() {
+            0
+        } else {
+            self.pack.in_pile[i]
+        };
+        u32::from(
+            self.rules
+                .packs
+                .saturating_sub(self.pack.on_table[i] + pile),
+        )
+    }
+
     /// The odds of over-drawing for the dealer's hand in play, from the cards
     /// not seen since the last shuffle. `None` outside the dealer's turn or while
     /// his cards are unseen.
@@ -489,6 +535,7 @@ impl State {
         }
         match *command {
             Command::Dealer { player } => self.first_dealer(player, out),
+            Command::DrawForDeal { from, ref cards } => self.draw_for_deal(from, cards, out),
             Command::Card { to, hand, card } => self.card(to, hand, card, out),
             Command::Stake { player, amount } => self.stake(player, amount, out),
             Command::Double => self.double(out),
@@ -542,6 +589,43 @@ impl State {
         Ok(())
     }
 
+    fn draw_for_deal(
+        &mut self,
+        from: Option<Seat>,
+        cards: &[Card],
+        out: &mut Vec<Event>,
+    ) -> Applied {
+        let (rank, word) = match self.rules.first_dealer {
+            FirstDealer::Ace => (Rank::Ace, "ace"),
+            FirstDealer::Knave => (Rank::Jack, "knave"),
+        };
+        let Some(position) = cards.iter().position(|c| c.rank == rank) else {
+            return Err(RuleError::Deal(format!(
+                "no {word} among the cards turned up: deal on until the first {word} (house rule first_dealer)"
+            )));
+        };
+        if position + 1 != cards.len() {
+            return Err(RuleError::Deal(format!(
+                "the first {word} ({}) ends the draw for the deal: {} card(s) after it",
+                cards[position],
+                cards.len() - position - 1
+            )));
+        }
+        for (i, card) in cards.iter().enumerate() {
+            if cards[..i].iter().filter(|c| *c == card).count() >= usize::from(self.rules.packs) {
+                return Err(self.seen_error(*card, false));
+            }
+        }
+        let mut seat = from.unwrap_or(Seat(0));
+        if !self.is_active(seat) {
+            seat = self.left_of(seat);
+        }
+        for _ in 0..position {
+            seat = self.left_of(seat);
+        }
+        self.first_dealer(seat, out)
+    }
+
     fn new_deal(&mut self, dealer: Seat, why: DealChange, out: &mut Vec<Event>) {
         self.dealer = Some(dealer);
         self.deal = Deal {
@@ -553,7 +637,7 @@ impl State {
         // A new game feeds the pool; a deal sold or declined is the same game.
         let new_game = !matches!(why, DealChange::Sold | DealChange::Declined);
         if let (Some(ante), true) = (self.rules.pool, new_game) {
-            for seat in self.active_seats().collect::<SmallVec<[Seat; 8]>>() {
+            for seat in self.active_seats().collect::<ArrayVec<Seat, MAX_PLAYERS>>() {
                 self.settle(
                     Settlement {
                         player: seat,
@@ -700,7 +784,10 @@ impl State {
             out.push(Event::CardToPone { card: Some(card) });
         }
         let natural = top.is_some_and(|top| {
-            Cards([Some(bottom), Some(top)].into_iter().collect()).is_ace_and_tenth()
+            [Some(bottom), Some(top)]
+                .into_iter()
+                .collect::<Cards>()
+                .is_ace_and_tenth()
         });
         if !natural {
             return Ok(());
@@ -727,7 +814,7 @@ impl State {
             for seat in self
                 .active_seats()
                 .filter(|&s| s != dealer)
-                .collect::<SmallVec<[Seat; 8]>>()
+                .collect::<ArrayVec<Seat, MAX_PLAYERS>>()
             {
                 self.pay_dealer(seat, dealer, 0, -each, Reason::Brulet, out);
             }
@@ -841,10 +928,7 @@ impl State {
         if let Some(card) = card {
             self.pack.on_table[card.index()] += 1;
         }
-        self.round.seats[seat.index()].hands[hand]
-            .cards
-            .0
-            .push(card);
+        self.round.seats[seat.index()].hands[hand].cards.push(card);
         if let Some((_, fresh)) = &mut self.round.surplus {
             *fresh = false;
         }
@@ -904,8 +988,8 @@ impl State {
         }
     }
 
-    fn dealing_order(&self, dealer: Seat) -> SmallVec<[Seat; 8]> {
-        let mut order = SmallVec::new();
+    fn dealing_order(&self, dealer: Seat) -> ArrayVec<Seat, MAX_PLAYERS> {
+        let mut order = ArrayVec::new();
         let mut seat = self.left_of(dealer);
         while seat != dealer {
             order.push(seat);
@@ -1126,7 +1210,7 @@ impl State {
             self.dealer_natural(out);
             return;
         }
-        let punters: SmallVec<[Seat; 8]> = self.punters().iter().copied().collect();
+        let punters: ArrayVec<Seat, MAX_PLAYERS> = self.punters().iter().copied().collect();
         for seat in punters {
             if self.round.seats[seat.index()].hands[0]
                 .cards
@@ -1146,7 +1230,7 @@ impl State {
             hand: 1,
         });
         let pays = i64::from(self.rules.natural_pays);
-        let punters: SmallVec<[Seat; 8]> = self.punters().iter().copied().collect();
+        let punters: ArrayVec<Seat, MAX_PLAYERS> = self.punters().iter().copied().collect();
         for seat in punters {
             let hand = &self.round.seats[seat.index()].hands[0];
             let tie = hand.cards.is_ace_and_tenth() || hand.declared == Some(Declaration::Natural);
@@ -1184,7 +1268,7 @@ impl State {
         }
         if self.rules.natural_bonus_from_players {
             let bonus = i64::from(self.round.seats[seat.index()].hands[hand].stake);
-            let others: SmallVec<[Seat; 8]> = self
+            let others: ArrayVec<Seat, MAX_PLAYERS> = self
                 .punters()
                 .iter()
                 .copied()
@@ -1215,8 +1299,21 @@ impl State {
             .find(|s| self.round.seats[s.index()].incomplete_hand().is_some())
     }
 
-    /// Which hand of `seat` a card goes to, given the `hand` named (1-based).
+    /// Which hand of `seat` a card goes to, given the `hand` named (1-based),
+    /// checked to have room for it.
     fn hand_for_card(&self, seat: Seat, hand: Option<u8>) -> Result<usize, RuleError> {
+        let idx = self.hand_due_card(seat, hand)?;
+        if self.round.seats[seat.index()].hands[idx].cards.len() >= MAX_CARDS {
+            return Err(RuleError::Hand(format!(
+                "{} holds {MAX_CARDS} cards, more than any hand can hold without going over: \
+                 declare it over or show its cards",
+                self.hand_label(seat, idx)
+            )));
+        }
+        Ok(idx)
+    }
+
+    fn hand_due_card(&self, seat: Seat, hand: Option<u8>) -> Result<usize, RuleError> {
         let sr = &self.round.seats[seat.index()];
         match hand {
             None => sr
@@ -1545,9 +1642,9 @@ impl State {
             stake
         };
         let sr = &mut self.round.seats[player.index()];
-        let second = sr.hands[idx].cards.0.pop().flatten();
+        let second = sr.hands[idx].cards.pop().flatten();
         let mut new_hand = Hand::new();
-        new_hand.cards.0.push(second);
+        new_hand.cards.push(second);
         new_hand.stake = stake;
         sr.hands.push(new_hand);
         out.push(Event::Divided {
@@ -1705,7 +1802,7 @@ impl State {
             )));
         }
         let mut unseen = h.cards.unseen();
-        let mut new: SmallVec<[Card; 4]> = SmallVec::new();
+        let mut new: ArrayVec<Card, MAX_CARDS> = ArrayVec::new();
         for &card in cards {
             if h.cards.contains(card) && !new.contains(&card) {
                 continue;
@@ -1727,9 +1824,7 @@ impl State {
         }
         let h = &mut self.round.seats[player.index()].hands[idx];
         for card in &new {
-            if let Some(slot) = h.cards.0.iter_mut().find(|s| s.is_none()) {
-                *slot = Some(*card);
-            }
+            h.cards.reveal(*card, false);
             self.pack.on_table[card.index()] += 1;
         }
         out.push(Event::Shown {
@@ -1779,7 +1874,7 @@ impl State {
     // ----- the end of the round ------------------------------------------------
 
     /// The dealer's hands' outcomes: `None` while one is unknown.
-    fn dealer_totals(&self) -> Option<SmallVec<[u8; 4]>> {
+    fn dealer_totals(&self) -> Option<ArrayVec<u8, MAX_HANDS>> {
         let dealer = self.dealer_seat();
         self.round.seats[dealer.index()]
             .hands
@@ -1813,11 +1908,11 @@ impl State {
                 .filter(|&t| t <= 21)
                 .max()
                 .unwrap_or(22);
-            dealer_totals = SmallVec::from_slice(&[best]);
+            dealer_totals = std::iter::once(best).collect();
         }
         let dealer = self.dealer_seat();
         let tie_pays = i64::from(self.rules.drawn_21_tie_pays);
-        let punters: SmallVec<[Seat; 8]> = self.punters().iter().copied().collect();
+        let punters: ArrayVec<Seat, MAX_PLAYERS> = self.punters().iter().copied().collect();
         for seat in punters {
             for idx in 0..self.round.seats[seat.index()].hands.len() {
                 let h = &self.round.seats[seat.index()].hands[idx];
@@ -1858,7 +1953,7 @@ impl State {
 
     fn end_round(&mut self, out: &mut Vec<Event>) {
         let dealer = self.dealer_seat();
-        let seats: SmallVec<[Seat; 8]> = self.round.order.iter().copied().collect();
+        let seats: ArrayVec<Seat, MAX_PLAYERS> = self.round.order.iter().copied().collect();
         for &seat in &seats {
             for idx in 0..self.round.seats[seat.index()].hands.len() {
                 self.hand_to_pile(seat, idx);
@@ -1975,10 +2070,9 @@ impl State {
         let to = self.round.order[usize::from(next)];
         let card = self.round.seats[player.index()].hands[0]
             .cards
-            .0
             .pop()
             .flatten();
-        self.round.seats[to.index()].hands[0].cards.0.push(card);
+        self.round.seats[to.index()].hands[0].cards.push(card);
         self.round.surplus = None;
         out.push(Event::CardDealt { to, hand: 1, card });
         let next = next + 1;
@@ -2009,9 +2103,7 @@ impl State {
             }
             self.check_unseen(card, false)?;
             let h = &mut self.round.seats[player.index()].hands[0];
-            if let Some(slot) = h.cards.0.iter_mut().rev().find(|s| s.is_none()) {
-                *slot = Some(card);
-            }
+            h.cards.reveal(card, true);
             self.pack.on_table[card.index()] += 1;
         }
         self.round.exposed = Some((player, card));
@@ -2026,18 +2118,23 @@ impl State {
             let position = match card {
                 Some(c) => h
                     .cards
-                    .0
+                    .slots()
                     .iter()
                     .position(|s| *s == Some(c))
                     .ok_or_else(|| {
                         RuleError::Declaration(format!("{} does not hold {c}", self.name(player)))
                     })?,
-                None => h.cards.0.iter().rposition(Option::is_none).ok_or_else(|| {
-                    RuleError::Declaration(format!(
-                        "{}'s cards are all known: name the card he rejects",
-                        self.name(player)
-                    ))
-                })?,
+                None => h
+                    .cards
+                    .slots()
+                    .iter()
+                    .rposition(Option::is_none)
+                    .ok_or_else(|| {
+                        RuleError::Declaration(format!(
+                            "{}'s cards are all known: name the card he rejects",
+                            self.name(player)
+                        ))
+                    })?,
             };
             self.reject_card(holder, position, out);
             self.round.surplus = None;
@@ -2063,7 +2160,7 @@ impl State {
             }
             let position = self.round.seats[holder.index()].hands[0]
                 .cards
-                .0
+                .slots()
                 .iter()
                 .position(|s| *s == Some(exposed))
                 .unwrap_or(0);
@@ -2081,7 +2178,6 @@ impl State {
     fn reject_card(&mut self, seat: Seat, position: usize, out: &mut Vec<Event>) {
         let card = self.round.seats[seat.index()].hands[0]
             .cards
-            .0
             .remove(position);
         if let Some(c) = card {
             self.pack.on_table[c.index()] -= 1;
@@ -2117,6 +2213,7 @@ fn command_seat(command: &Command) -> Option<Seat> {
         | Command::Reject { player, .. }
         | Command::Retire { player } => Some(player),
         Command::Card { to, .. } | Command::Sell { to, .. } => Some(to),
+        Command::DrawForDeal { from, .. } => from,
         Command::Double | Command::Reshuffle | Command::Brulet { .. } | Command::Decline => None,
     }
 }

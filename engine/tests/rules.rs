@@ -106,6 +106,27 @@ mod before_play {
     }
 
     #[test]
+    fn the_first_ace_dealt_face_up_makes_the_dealer() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], "{}");
+        t.refuse(r#"{"t":"draw_for_deal","cards":["5H","KS"]}"#, "no ace");
+        t.refuse(
+            r#"{"t":"draw_for_deal","cards":["AH","KS"]}"#,
+            "1 card(s) after it",
+        );
+        t.run(r#"{"t":"draw_for_deal","from":"Bob","cards":["5H","JS","9C","AD"]}"#);
+        // Bob, Cat, Ann, Bob: the ace falls to Bob.
+        assert_eq!(t.dealers().1, "Bob");
+        t.refuse("dealer Ann", "already named");
+    }
+
+    #[test]
+    fn house_rule_first_dealer_knave() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"first_dealer":"knave"}"#);
+        t.run(r#"{"t":"draw_for_deal","cards":["AH","KS","JC"]}"#);
+        assert_eq!(t.dealers().1, "Cat");
+    }
+
+    #[test]
     fn the_dealer_is_named_once() {
         let mut t = Table::three();
         t.refuse("dealer Ann", "already named");

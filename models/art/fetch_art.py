@@ -57,7 +57,7 @@ CARD_HEIGHT = 350          # output height in px
 SUPERSAMPLE = 2            # render at this multiple, then downscale (Lanczos)
 ALPHA_CUT = 16             # alpha above which a pixel counts as part of a card
 LOCATE_PX = 1800           # width in px of the low-resolution "where is it" render
-STAMP = "fetch_art v1 h350"  # bump to force a re-render of every design
+STAMP = "fetch_art v2 h350"  # bump to force a re-render of every design
 
 try:
     from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -348,8 +348,7 @@ class SvgSheet:
     def render_card(self, card_id: str, height: int = CARD_HEIGHT) -> "Image.Image":
         region = self.locate_region()
         low = self._render(region, LOCATE_PX, card_id, f"loc_{card_id}")
-        diff = ImageChops.difference(low, self.baseline())
-        box = diff.convert("L").point(lambda v: 255 if v > 0 else 0).getbbox()
+        box = ImageChops.difference(low, self.baseline()).getbbox(alpha_only=False)
         if box is None:
             raise ValueError(f"element #{card_id} renders blank")
         rx, ry, rw, rh = region
@@ -361,8 +360,28 @@ class SvgSheet:
         card_h_px = (box[3] - box[1]) * sy
         scale = SUPERSAMPLE * height / card_h_px
         px_w = max(8, round((x1 - x0) * scale))
-        hi = self._render((x0, y0, x1 - x0, y1 - y0), px_w, card_id, f"hi_{card_id}")
+        hi_region = (x0, y0, x1 - x0, y1 - y0)
+        hi = self._render(hi_region, px_w, card_id, f"hi_{card_id}")
+        padded = (max(0, box[0] - pad), max(0, box[1] - pad), box[2] + pad, box[3] + pad)
+        if self.baseline().crop(padded).getchannel("A").getbbox():
+            # Something that is not a card (blank frames, labels, a neighbour's
+            # stray shadow) shows in this area: keep only what the card adds.
+            base = self._render(hi_region, px_w, None, f"base_{card_id}")
+            hi = keep_difference(hi, base)
         return trim_and_scale(hi, height)
+
+
+def keep_difference(img: "Image.Image", base: "Image.Image") -> "Image.Image":
+    """Make transparent every pixel of `img` that is unchanged from `base`."""
+    bands = ImageChops.difference(img, base).split()   # R, G, B and A
+    diff = bands[0]
+    for b in bands[1:]:
+        diff = ImageChops.lighter(diff, b)
+    diff = diff.point(lambda v: 255 if v > 2 else 0)
+    alpha = ImageChops.multiply(img.getchannel("A"), diff)
+    out = img.copy()
+    out.putalpha(alpha)
+    return out
 
 
 def card_file_name(pattern: str, rank: str, suit: str) -> str:
@@ -450,32 +469,40 @@ def render_design(d: dict, src: Path, out: Path, jobs: int) -> dict:
 # --------------------------------------------------------------------------
 
 def contact_sheet(cache: Path, designs: list[dict], path: Path,
-                  cards=("AS", "TH", "QC", "7D", "back"), h: int = 120) -> None:
-    label_w, pad = 190, 6
+                  cards=("AS", "TH", "QC", "7D", "back"), h: int = 112,
+                  columns: int = 2) -> None:
+    """AS, TH, QC, 7D and the back of every design, one row per design."""
+    label_w, pad, gap = 170, 5, 24
     rows = [d for d in designs if (cache / d["name"] / ".done").exists()]
-    cell_w = round(h * 0.80) + pad
-    W = label_w + len(cards) * cell_w + pad
-    H = pad + len(rows) * (h + pad)
+    cell_w = round(h * 0.78) + pad
+    block_w = label_w + len(cards) * cell_w
+    per_col = -(-len(rows) // columns)
+    W = pad + columns * block_w + (columns - 1) * gap + pad
+    H = pad + per_col * (h + pad)
     sheet = Image.new("RGB", (W, H), (34, 102, 60))   # card-table green
     draw = ImageDraw.Draw(sheet)
     try:
-        font = ImageFont.truetype("DejaVuSans.ttf", 15)
+        font = ImageFont.truetype("DejaVuSans.ttf", 14)
         small = ImageFont.truetype("DejaVuSans.ttf", 11)
     except OSError:
         font = small = ImageFont.load_default()
     for i, d in enumerate(rows):
-        y = pad + i * (h + pad)
-        draw.text((pad, y + h // 2 - 18), d["name"], fill="white", font=font)
-        draw.text((pad, y + h // 2 + 2), f'{d["split"]} / {d["licence"].split(" (")[0][:24]}',
-                  fill=(200, 230, 200), font=small)
+        col, row = divmod(i, per_col)
+        x0 = pad + col * (block_w + gap)
+        y = pad + row * (h + pad)
+        draw.text((x0, y + h // 2 - 18), d["name"], fill="white", font=font)
+        lic = d["licence"].split(" (")[0][:22]
+        draw.text((x0, y + h // 2 + 2), f'{d["split"]} / {lic}', fill=(200, 230, 200),
+                  font=small)
         for j, c in enumerate(cards):
             f = cache / d["name"] / f"{c}.png"
             if not f.exists():
                 continue
             im = Image.open(f).convert("RGBA")
             im = im.resize((max(1, round(im.width * h / im.height)), h), Image.LANCZOS)
-            x = label_w + j * cell_w
-            sheet.paste(im, (x, y), im)
+            sheet.paste(im, (x0 + label_w + j * cell_w, y), im)
+    # An adaptive 256-colour palette keeps the file small and is plenty for a check.
+    sheet = sheet.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     sheet.save(path, "PNG", optimize=True)
     log(f"contact sheet: {path} ({path.stat().st_size // 1024} KiB, {len(rows)} designs)")
 

@@ -24,6 +24,41 @@ enum Commands {
         #[arg(long)]
         json: bool,
     },
+    /// Play a sitting by itself (random stakes and decisions) and print its ledger.
+    Demo {
+        /// Players at the table, the dealer among them.
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// Rounds to play.
+        #[arg(long, default_value_t = 12)]
+        rounds: u32,
+        /// Seed of the shuffle and the decisions; the same seed plays the same sitting.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Write the sitting's journal here (it replays with `pone replay`).
+        #[arg(long)]
+        journal: Option<PathBuf>,
+    },
+}
+
+fn demo(
+    players: usize,
+    rounds: u32,
+    seed: Option<u64>,
+    journal: Option<PathBuf>,
+) -> anyhow::Result<()> {
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    let options = pone_ui::cli::DemoOptions {
+        players,
+        rounds,
+        seed,
+        journal,
+    };
+    pone_ui::cli::demo(&options, &mut std::io::stdout().lock())
 }
 
 fn main() -> ExitCode {
@@ -36,11 +71,18 @@ fn main() -> ExitCode {
         Some(Commands::Replay { file, json }) => {
             pone_ui::cli::replay_file(&file, json, &mut std::io::stdout().lock())
         }
+        Some(Commands::Demo {
+            players,
+            rounds,
+            seed,
+            journal,
+        }) => demo(players, rounds, seed, journal),
         None => {
             eprintln!(
-                "The side-screen app is not built yet; try `pone replay FILE.jsonl` (see `pone --help`)."
+                "Pone's side-screen window is still being built; meanwhile, a sitting that plays \
+                 itself (`pone demo`). See `pone --help` for `pone replay`."
             );
-            Ok(())
+            demo(4, 12, None, None)
         }
     };
     match result {
