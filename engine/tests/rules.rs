@@ -910,3 +910,133 @@ mod the_journal {
         assert_eq!(again.ledger(), t.game.ledger());
     }
 }
+
+/// The examples worked in the seed texts themselves.
+mod seeds_worked_examples {
+    use super::*;
+    use pone_engine::hand::Points;
+
+    fn points(t: &Table, seat: u8, hand: usize) -> Points {
+        t.game
+            .sitting()
+            .state()
+            .seat_round(pone_engine::Seat(seat))
+            .expect("seat")
+            .hands[hand]
+            .cards
+            .points()
+    }
+
+    /// A: "suppose a player receives at first a 4, and then a 9, making 13; he
+    /// asks for a third card, and may receive a 7, making his total 20, on which
+    /// he would stand. Had his third card been a 9, it would have been an over-draw".
+    #[test]
+    fn a_four_and_a_nine_then_a_seven_stands_on_twenty_or_a_nine_over_draws() {
+        let mut t = Table::three();
+        t.run("deal Ann=4H Bob=TS Cat=8D; stake Ann=2 Bob=1; deal Ann=9C Bob=7S Cat=9D");
+        assert_eq!(points(&t, 0, 0), Points::Known(13));
+        t.run("card Ann 7C; content Ann");
+        assert_eq!(points(&t, 0, 0), Points::Known(20));
+        let mut t = Table::three();
+        t.run("deal Ann=4H Bob=TS Cat=8D; stake Ann=2 Bob=1; deal Ann=9C Bob=7S Cat=9D");
+        t.run("card Ann 9H");
+        assert_eq!(t.settlements(1), ["Ann:1 -2 over_drawn (Cat)"]);
+    }
+
+    /// B: "his hand consists of an ace and a two ... either three or thirteen ...
+    /// a second two, making him fifteen ... a seven, making him twenty-two, or
+    /// twelve ... a three, making him still only fifteen ... a five, when he of
+    /// course stands" (20).
+    #[test]
+    fn an_ace_and_a_two_drawn_to_twenty() {
+        let mut t = Table::three();
+        t.run("deal Ann=AH Bob=TS Cat=8D; stake Ann=2 Bob=1; deal Ann=2C Bob=7S Cat=9D");
+        assert_eq!(points(&t, 0, 0), Points::Known(13));
+        for (card, total) in [("2D", 15), ("7C", 12), ("3S", 15), ("5H", 20)] {
+            t.run(&format!("card Ann {card}"));
+            assert_eq!(points(&t, 0, 0), Points::Known(total), "after {card}");
+        }
+        t.run("content Ann; content Bob; content Cat");
+        // Cat 17: Ann's 20 wins her stake.
+        assert_eq!(t.settlements(1)[0], "Ann:1 +2 higher (Cat)");
+    }
+
+    /// C: aces divided, "if by great luck he should successively draw three
+    /// tens, or court-cards, thus making three natural Vingt-uns, he would obtain
+    /// double stakes upon each ... and should he, on laying his first card, have
+    /// cried 'double,' the stakes payable would, in such case, be twice doubled,
+    /// therefore upon the three cards twelve-fold" (the house rule that counts
+    /// them as naturals).
+    #[test]
+    fn three_natural_vingt_uns_on_divided_aces_twice_doubled_pay_twelve_fold() {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"divided_natural":"natural"}"#);
+        t.run("dealer Cat");
+        t.run("deal Ann=AH Bob=TS Cat=8D; stake Ann=1 Bob=1; double; deal Ann=AS Bob=7S Cat=9D");
+        t.run("divide Ann 1; card Ann:1 AD; divide Ann:1 1");
+        t.run("card Ann:1 KH; card Ann:2 KS; card Ann:3 KD");
+        let won: i64 = t.game.ledger().rounds[0]
+            .settlements
+            .iter()
+            .filter(|s| s.player.0 == 0)
+            .map(|s| s.amount)
+            .sum();
+        assert_eq!(won, 12, "twelve times the stake of 1");
+    }
+
+    /// A: "it is quite possible for a player to win or lose four times the amount
+    /// of the maximum over one hand" (doubled, then a Vingt-un).
+    #[test]
+    fn a_hand_wins_four_times_the_maximum() {
+        let mut t = Table::three();
+        t.run("deal Ann=5H Bob=9S Cat=KD; stake Ann=12 Bob=1; double; deal Ann=6C Bob=9D Cat=QD");
+        t.run("card Ann TC; content Bob; content Cat");
+        assert_eq!(t.settlements(1)[0], "Ann:1 +48 drawn_vingt_un (Cat)");
+    }
+}
+
+mod dealer_advice {
+    use super::*;
+
+    /// The odds of over-drawing are offered at the dealer's turn, never applied,
+    /// from the cards not seen since the last shuffle.
+    #[test]
+    fn the_dealer_is_told_his_odds_of_over_drawing() {
+        let mut t = Table::three();
+        t.run("deal Ann=TH Bob=9S Cat=8D; stake Ann=2 Bob=1; deal Ann=9C Bob=8H Cat=6C");
+        assert!(
+            t.game.sitting().state().advice().is_none(),
+            "not the dealer's turn"
+        );
+        t.run("content Ann; content Bob");
+        let advice = t.game.sitting().state().advice().expect("dealer's turn");
+        assert_eq!(advice.points, 14);
+        // Seen: TH 9C 9S 8H 8D 6C. Over 21 from 14: an 8, 9 or tenth card.
+        // Left: 8s 2, 9s 2, tenth cards 15, of 46 unseen cards.
+        assert_eq!(advice.unseen_cards, 46);
+        assert!(
+            (advice.over_chance - 19.0 / 46.0).abs() < 1e-12,
+            "{}",
+            advice.over_chance
+        );
+        // Advice changes nothing: the dealer may still stand on 14.
+        t.run("content Cat");
+        t.assert_balances("Ann=2 Bob=1 Cat=-3");
+    }
+}
+
+mod house_rules_file {
+    use pone_engine::HouseRules;
+    use pone_engine::rules::DealPasses;
+
+    #[test]
+    fn house_rules_read_from_the_sittings_toml_with_defaults_for_the_rest() {
+        let rules: HouseRules =
+            toml::from_str("max_stake = 6\ndeal_passes = \"holder\"\npool = 2\n").expect("TOML");
+        assert_eq!(rules.max_stake, 6);
+        assert_eq!(rules.deal_passes, DealPasses::Holder);
+        assert_eq!(rules.pool, Some(2));
+        assert_eq!(rules.natural_pays, 2);
+        let err = toml::from_str::<HouseRules>("max_stakes = 6\n").expect_err("typo");
+        assert!(err.to_string().contains("max_stakes"), "{err}");
+    }
+}

@@ -1,4 +1,5 @@
 //! End-to-end tests: the `pone` binary and the crates together, one binary split
 //! into modules by area.
 
+mod cli;
 mod replay;

@@ -82,3 +82,24 @@ pub fn demo(options: &DemoOptions, out: &mut impl Write) -> anyhow::Result<()> {
     write!(out, "{}", report::to_text(&game))?;
     Ok(())
 }
+
+/// `pone rules`: the house rules with their defaults, as the TOML of a sitting's
+/// rules file (every key may be left out to keep its default).
+pub fn rules_toml(out: &mut impl Write) -> anyhow::Result<()> {
+    let rules = pone_engine::HouseRules::default();
+    writeln!(
+        out,
+        "# Pone house rules: the defaults of RULES.md. Change what your table agreed;\n\
+         # a key left out keeps its default. pool and rounds_per_deal: a number, or \"none\"."
+    )?;
+    let mut text = toml::to_string(&rules)?;
+    // TOML has no null: the keys that default to none are written as "none".
+    if rules.rounds_per_deal.is_none() {
+        text.push_str("rounds_per_deal = \"none\"\n");
+    }
+    if rules.pool.is_none() {
+        text.push_str("pool = \"none\"\n");
+    }
+    write!(out, "{text}")?;
+    Ok(())
+}

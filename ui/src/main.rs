@@ -24,6 +24,8 @@ enum Commands {
         #[arg(long)]
         json: bool,
     },
+    /// Print the house rules with their defaults, as a sitting's rules TOML.
+    Rules,
     /// Play a sitting by itself (random stakes and decisions) and print its ledger.
     Demo {
         /// Players at the table, the dealer among them.
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
         Some(Commands::Replay { file, json }) => {
             pone_ui::cli::replay_file(&file, json, &mut std::io::stdout().lock())
         }
+        Some(Commands::Rules) => pone_ui::cli::rules_toml(&mut std::io::stdout().lock()),
         Some(Commands::Demo {
             players,
             rounds,
