@@ -2,11 +2,30 @@
 
 use crate::card::Card;
 
-/// A command the rules do not allow now. Each message names the players and
-/// says what would be allowed instead.
+/// A command the rules do not allow now: its [`RuleErrorKind`], boxed so that
+/// a `Result<(), RuleError>` fits in a register on the engine's hot path.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(transparent)]
+pub struct RuleError(Box<RuleErrorKind>);
+
+impl RuleError {
+    /// What kind of refusal this is.
+    pub fn kind(&self) -> &RuleErrorKind {
+        &self.0
+    }
+}
+
+impl From<RuleErrorKind> for RuleError {
+    fn from(kind: RuleErrorKind) -> RuleError {
+        RuleError(Box::new(kind))
+    }
+}
+
+/// Why a command was refused. Each message names the players and says what
+/// would be allowed instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum RuleError {
+pub enum RuleErrorKind {
     /// Nothing can be dealt before the table names the dealer.
     #[error(
         "no dealer yet: name the first dealer ({{\"t\":\"dealer\",\"player\":...}}) before the first card"

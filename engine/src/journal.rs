@@ -6,7 +6,7 @@
 //! script back into a `Game`.
 
 use crate::command::Command;
-use crate::error::RuleError;
+use crate::error::{RuleError, RuleErrorKind};
 use crate::event::Event;
 use crate::ledger::Ledger;
 use crate::rules::HouseRules;
@@ -234,7 +234,7 @@ impl Game {
     /// Folds the commands in force again from a fresh table.
     fn refold(&mut self) -> Result<(), (u64, RuleError)> {
         self.sitting = Sitting::new(self.players.clone(), self.rules.clone())
-            .map_err(|e| (0, RuleError::Deal(e.to_string())))?;
+            .map_err(|e| (0, RuleErrorKind::Deal(e.to_string()).into()))?;
         self.ledger = Ledger::new(self.players.len());
         let commands = std::mem::take(&mut self.in_force);
         let mut result = Ok(());

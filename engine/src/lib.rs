@@ -32,7 +32,7 @@ pub mod sitting;
 
 pub use card::{Card, Rank, Suit};
 pub use command::Command;
-pub use error::RuleError;
+pub use error::{RuleError, RuleErrorKind};
 pub use event::{Event, Party, Reason, Seat, Settlement};
 pub use journal::{Game, GameError, ReplayError, replay};
 pub use ledger::Ledger;

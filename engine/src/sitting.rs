@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 
 use crate::card::{Card, Rank};
 use crate::command::Command;
-use crate::error::RuleError;
+use crate::error::{RuleError, RuleErrorKind};
 use crate::event::{DealChange, Declaration, Event, Flag, Party, Reason, Seat, Settlement};
 use crate::hand::{Cards, MAX_CARDS, Points};
 use crate::rules::{
@@ -423,7 +423,7 @@ impl State {
     /// Whether `card` can be the next card from the pack: it is not known to be
     /// on the table or (unless the pack must be remade first) in the pone's pile.
     pub fn card_available(&self, card: Card) -> bool {
-        self.check_deal(Some(card)).is_ok()
+        (!self.must_reshuffle() || self.pack.pile > 0) && self.copies_left(card) > 0
     }
 
     /// How many copies of `card` the pack can still hold for the next card.
@@ -477,20 +477,29 @@ impl State {
         })
     }
 
-    fn left_of(&self, seat: Seat) -> Seat {
+    /// The next seat still at the table, leftwards (`step` 1) or rightwards
+    /// (`step` n - 1), without a division in the loop.
+    fn next_active(&self, seat: Seat, step: usize) -> Seat {
         let n = self.names.len();
-        (1..=n)
-            .map(|k| Seat(((seat.index() + k) % n) as u8))
-            .find(|s| self.active[s.index()])
-            .unwrap_or(seat)
+        let mut i = seat.index();
+        for _ in 1..n {
+            i += step;
+            if i >= n {
+                i -= n;
+            }
+            if self.active[i] {
+                return Seat(i as u8);
+            }
+        }
+        seat
+    }
+
+    fn left_of(&self, seat: Seat) -> Seat {
+        self.next_active(seat, 1)
     }
 
     fn right_of(&self, seat: Seat) -> Seat {
-        let n = self.names.len();
-        (1..=n)
-            .map(|k| Seat(((seat.index() + n - k) % n) as u8))
-            .find(|s| self.active[s.index()])
-            .unwrap_or(seat)
+        self.next_active(seat, self.names.len() - 1)
     }
 
     fn hand_label(&self, seat: Seat, hand: usize) -> String {
@@ -568,10 +577,7 @@ impl State {
         if self.is_active(seat) {
             Ok(())
         } else {
-            Err(RuleError::OutOfTurn(format!(
-                "{} has left the table",
-                self.name(seat)
-            )))
+            Err(RuleErrorKind::OutOfTurn(format!("{} has left the table", self.name(seat))).into())
         }
     }
 
@@ -579,11 +585,12 @@ impl State {
 
     fn first_dealer(&mut self, player: Seat, out: &mut Vec<Event>) -> Applied {
         if let Some(dealer) = self.dealer {
-            return Err(RuleError::Deal(format!(
+            return Err(RuleErrorKind::Deal(format!(
                 "the first dealer is already named ({}); after that the rules decide who deals \
                  (the dealer may sell or decline the deal at its start)",
                 self.name(dealer)
-            )));
+            ))
+            .into());
         }
         self.new_deal(player, DealChange::First, out);
         Ok(())
@@ -600,16 +607,17 @@ impl State {
             FirstDealer::Knave => (Rank::Jack, "knave"),
         };
         let Some(position) = cards.iter().position(|c| c.rank == rank) else {
-            return Err(RuleError::Deal(format!(
+            return Err(RuleErrorKind::Deal(format!(
                 "no {word} among the cards turned up: deal on until the first {word} (house rule first_dealer)"
-            )));
+            )).into());
         };
         if position + 1 != cards.len() {
-            return Err(RuleError::Deal(format!(
+            return Err(RuleErrorKind::Deal(format!(
                 "the first {word} ({}) ends the draw for the deal: {} card(s) after it",
                 cards[position],
                 cards.len() - position - 1
-            )));
+            ))
+            .into());
         }
         for (i, card) in cards.iter().enumerate() {
             if cards[..i].iter().filter(|c| *c == card).count() >= usize::from(self.rules.packs) {
@@ -654,14 +662,15 @@ impl State {
     }
 
     fn between_rounds(&self, what: &str) -> Result<Seat, RuleError> {
-        let dealer = self.dealer.ok_or(RuleError::NoDealer)?;
+        let dealer = self.dealer.ok_or(RuleErrorKind::NoDealer)?;
         if self.round.phase == Phase::Between {
             Ok(dealer)
         } else {
-            Err(RuleError::Deal(format!(
+            Err(RuleErrorKind::Deal(format!(
                 "{what} only between rounds: round {} is in play",
                 self.round.number
-            )))
+            ))
+            .into())
         }
     }
 
@@ -670,21 +679,22 @@ impl State {
         if self.deal.rounds == 0 {
             Ok(dealer)
         } else {
-            Err(RuleError::Deal(format!(
+            Err(RuleErrorKind::Deal(format!(
                 "{what} only at the start of a deal, before its first card: {} has dealt {} round(s)",
                 self.name(dealer),
                 self.deal.rounds
-            )))
+            )).into())
         }
     }
 
     fn sell(&mut self, buyer: Seat, price: u32, out: &mut Vec<Event>) -> Applied {
         let dealer = self.at_deal_start("the deal can be sold")?;
         if buyer == dealer {
-            return Err(RuleError::Deal(format!(
+            return Err(RuleErrorKind::Deal(format!(
                 "{} cannot buy the deal from himself",
                 self.name(buyer)
-            )));
+            ))
+            .into());
         }
         self.settle(
             Settlement {
@@ -710,15 +720,17 @@ impl State {
 
     fn retire(&mut self, player: Seat, out: &mut Vec<Event>) -> Applied {
         if self.round.phase != Phase::Between {
-            return Err(RuleError::Deal(format!(
+            return Err(RuleErrorKind::Deal(format!(
                 "a player retires only after a hand: round {} is in play",
                 self.round.number
-            )));
+            ))
+            .into());
         }
         if self.active.iter().filter(|a| **a).count() <= 2 {
-            return Err(RuleError::Deal(
+            return Err(RuleErrorKind::Deal(
                 "two players must stay at the table: end the sitting instead".into(),
-            ));
+            )
+            .into());
         }
         self.active[player.index()] = false;
         out.push(Event::Retired { player });
@@ -732,9 +744,10 @@ impl State {
     fn reshuffle(&mut self, out: &mut Vec<Event>) -> Applied {
         self.between_rounds("the pack is reshuffled")?;
         if self.pack.dealt_since_shuffle > 0 {
-            return Err(RuleError::Deal(
+            return Err(RuleErrorKind::Deal(
                 "the pack is reshuffled for confusion only before any card is dealt from it".into(),
-            ));
+            )
+            .into());
         }
         out.push(Event::PackReshuffled {
             cards: self.pack.left,
@@ -744,27 +757,29 @@ impl State {
 
     fn brulet(&mut self, bottom: Card, top: Option<Card>, out: &mut Vec<Event>) -> Applied {
         if self.rules.brulet == Brulet::Off {
-            return Err(RuleError::Deal(
+            return Err(RuleErrorKind::Deal(
                 "brulet is off at this table (house rule \"brulet\")".into(),
-            ));
+            )
+            .into());
         }
         let dealer = self.at_deal_start("the brulet is looked at")?;
         if self.deal.brulet_done || self.pack.dealt_since_shuffle > 0 {
-            return Err(RuleError::Deal(
+            return Err(RuleErrorKind::Deal(
                 "the brulet is looked at once, right after the cut".into(),
-            ));
+            )
+            .into());
         }
         let promising = |c: Card| c.rank == Rank::Ace || c.rank.is_tenth_card();
         match top {
             Some(_) if !promising(bottom) => {
-                return Err(RuleError::Deal(format!(
+                return Err(RuleErrorKind::Deal(format!(
                     "the top card is looked at only when the bottom card is an ace or a tenth card, not {bottom}"
-                )));
+                )).into());
             }
             None if promising(bottom) => {
-                return Err(RuleError::Deal(format!(
+                return Err(RuleErrorKind::Deal(format!(
                     "the bottom card {bottom} is an ace or a tenth card: the dealer looks at the top card too; name it (\"top\")"
-                )));
+                )).into());
             }
             _ => {}
         }
@@ -880,11 +895,12 @@ impl State {
         } else {
             String::new()
         };
-        RuleError::CardAlreadySeen {
+        RuleErrorKind::CardAlreadySeen {
             card,
             copies: self.copies_words(),
             detail,
         }
+        .into()
     }
 
     fn check_unseen(&self, card: Card, reshuffling: bool) -> Applied {
@@ -904,7 +920,7 @@ impl State {
     fn check_deal(&self, card: Option<Card>) -> Applied {
         let reshuffling = self.must_reshuffle();
         if reshuffling && self.pack.pile == 0 {
-            return Err(RuleError::PackExhausted);
+            return Err(RuleErrorKind::PackExhausted.into());
         }
         match card {
             Some(card) => self.check_unseen(card, reshuffling),
@@ -970,11 +986,11 @@ impl State {
             Phase::Dealer => {
                 let dealer = self.dealer_seat();
                 if to != dealer {
-                    return Err(RuleError::OutOfTurn(format!(
+                    return Err(RuleErrorKind::OutOfTurn(format!(
                         "it is the dealer's turn: cards go to {} now, not {}",
                         self.name(dealer),
                         self.name(to)
-                    )));
+                    )).into());
                 }
                 let idx = self.hand_for_card(dealer, hand)?;
                 self.check_deal(card)?;
@@ -982,9 +998,9 @@ impl State {
                 self.after_hand_card(dealer, idx, out);
                 Ok(())
             }
-            Phase::Showdown => Err(RuleError::OutOfTurn(
+            Phase::Showdown => Err(RuleErrorKind::OutOfTurn(
                 "the dealer is done: the round waits for the hands to be shown (show), not for cards".into(),
-            )),
+            ).into()),
         }
     }
 
@@ -1006,15 +1022,16 @@ impl State {
         card: Option<Card>,
         out: &mut Vec<Event>,
     ) -> Applied {
-        let dealer = self.dealer.ok_or(RuleError::NoDealer)?;
+        let dealer = self.dealer.ok_or(RuleErrorKind::NoDealer)?;
         let first = self.left_of(dealer);
         if to != first {
-            return Err(RuleError::OutOfTurn(format!(
+            return Err(RuleErrorKind::OutOfTurn(format!(
                 "the first card of a round goes to {} (the dealer {}'s left), not {}",
                 self.name(first),
                 self.name(dealer),
                 self.name(to)
-            )));
+            ))
+            .into());
         }
         check_first_hand(hand)?;
         self.check_deal(card)?;
@@ -1066,11 +1083,12 @@ impl State {
         let len = self.round.order.len() as u8;
         if let Some(owed) = self.round.replacement_due {
             if to != owed {
-                return Err(RuleError::OutOfTurn(format!(
+                return Err(RuleErrorKind::OutOfTurn(format!(
                     "{} rejected an exposed card and is owed the next card, not {}",
                     self.name(owed),
                     self.name(to)
-                )));
+                ))
+                .into());
             }
             self.check_deal(card)?;
             self.round.replacement_due = None;
@@ -1084,17 +1102,18 @@ impl State {
             if second {
                 // Waiting on a surplus card to be rejected.
                 let holder = self.round.surplus.map_or(to, |(s, _)| s);
-                return Err(RuleError::OutOfTurn(format!(
+                return Err(RuleErrorKind::OutOfTurn(format!(
                     "{} holds two cards dealt at once: he must reject one (reject) before play goes on",
                     self.name(holder)
-                )));
+                )).into());
             }
             let missing = self.missing_stakes();
             if !missing.is_empty() {
-                return Err(RuleError::OutOfTurn(format!(
+                return Err(RuleErrorKind::OutOfTurn(format!(
                     "the second cards wait for every stake: no stake yet from {}",
                     missing.join(", ")
-                )));
+                ))
+                .into());
             }
             (true, 0)
         } else {
@@ -1107,12 +1126,13 @@ impl State {
             } else {
                 ""
             };
-            return Err(RuleError::OutOfTurn(format!(
+            return Err(RuleErrorKind::OutOfTurn(format!(
                 "card out of turn: the {} card goes to {}, not {}{hint}",
                 if second { "second" } else { "first" },
                 self.name(expected),
                 self.name(to)
-            )));
+            ))
+            .into());
         }
         self.check_deal(card)?;
         self.put_card(to, 0, card, out);
@@ -1130,16 +1150,17 @@ impl State {
 
     fn stake(&mut self, player: Seat, amount: u32, out: &mut Vec<Event>) -> Applied {
         let Phase::FirstCards { next } = self.round.phase else {
-            return Err(RuleError::Stake(format!(
+            return Err(RuleErrorKind::Stake(format!(
                 "{} cannot stake now: stakes are made on the first card, before the second is dealt",
                 self.name(player)
-            )));
+            )).into());
         };
         if player == self.dealer_seat() {
-            return Err(RuleError::Stake(format!(
+            return Err(RuleErrorKind::Stake(format!(
                 "{} is the dealer: the dealer does not stake (he may double)",
                 self.name(player)
-            )));
+            ))
+            .into());
         }
         let position = self
             .round
@@ -1148,23 +1169,26 @@ impl State {
             .position(|&s| s == player)
             .unwrap_or(usize::MAX);
         if position >= usize::from(next) {
-            return Err(RuleError::Stake(format!(
+            return Err(RuleErrorKind::Stake(format!(
                 "{} stakes on his card: deal it first",
                 self.name(player)
-            )));
+            ))
+            .into());
         }
         if let Some(stake) = self.round.seats[player.index()].stake {
-            return Err(RuleError::Stake(format!(
+            return Err(RuleErrorKind::Stake(format!(
                 "{} has already staked {stake} (undo it to change it)",
                 self.name(player)
-            )));
+            ))
+            .into());
         }
         let (min, max) = (self.rules.min_stake, self.rules.max_stake);
         if !(min..=max).contains(&amount) {
-            return Err(RuleError::Stake(format!(
+            return Err(RuleErrorKind::Stake(format!(
                 "{}'s stake of {amount} is outside the limits {min} to {max}",
                 self.name(player)
-            )));
+            ))
+            .into());
         }
         let sr = &mut self.round.seats[player.index()];
         sr.stake = Some(amount);
@@ -1176,21 +1200,23 @@ impl State {
     fn double(&mut self, out: &mut Vec<Event>) -> Applied {
         let len = self.round.order.len() as u8;
         if self.round.phase != (Phase::FirstCards { next: len }) {
-            return Err(RuleError::OutOfTurn(
+            return Err(RuleErrorKind::OutOfTurn(
                 "the dealer doubles after every first card is dealt and staked, before the second cards".into(),
-            ));
+            ).into());
         }
         if self.round.doubled {
-            return Err(RuleError::OutOfTurn(
+            return Err(RuleErrorKind::OutOfTurn(
                 "the dealer has already doubled this round".into(),
-            ));
+            )
+            .into());
         }
         let missing = self.missing_stakes();
         if !missing.is_empty() {
-            return Err(RuleError::OutOfTurn(format!(
+            return Err(RuleErrorKind::OutOfTurn(format!(
                 "the dealer doubles once every stake is laid: no stake yet from {}",
                 missing.join(", ")
-            )));
+            ))
+            .into());
         }
         self.round.doubled = true;
         out.push(Event::Doubled);
@@ -1304,11 +1330,12 @@ impl State {
     fn hand_for_card(&self, seat: Seat, hand: Option<u8>) -> Result<usize, RuleError> {
         let idx = self.hand_due_card(seat, hand)?;
         if self.round.seats[seat.index()].hands[idx].cards.len() >= MAX_CARDS {
-            return Err(RuleError::Hand(format!(
+            return Err(RuleErrorKind::Hand(format!(
                 "{} holds {MAX_CARDS} cards, more than any hand can hold without going over: \
                  declare it over or show its cards",
                 self.hand_label(seat, idx)
-            )));
+            ))
+            .into());
         }
         Ok(idx)
     }
@@ -1320,23 +1347,26 @@ impl State {
                 .incomplete_hand()
                 .or_else(|| sr.open_hand())
                 .ok_or_else(|| {
-                    RuleError::Hand(format!("{} has no hand left in play", self.name(seat)))
+                    RuleErrorKind::Hand(format!("{} has no hand left in play", self.name(seat)))
+                        .into()
                 }),
             Some(n) => {
                 let idx = self.named_hand(seat, n)?;
                 let h = &sr.hands[idx];
                 if h.state != HandState::Open {
-                    return Err(RuleError::Hand(format!(
+                    return Err(RuleErrorKind::Hand(format!(
                         "{} is finished",
                         self.hand_label(seat, idx)
-                    )));
+                    ))
+                    .into());
                 }
                 if h.cards.len() >= 2 && sr.open_hand() != Some(idx) {
-                    return Err(RuleError::Hand(format!(
+                    return Err(RuleErrorKind::Hand(format!(
                         "{} finishes one hand before the next: hand {} is in play",
                         self.name(seat),
                         sr.open_hand().map_or(0, |i| i + 1)
-                    )));
+                    ))
+                    .into());
                 }
                 Ok(idx)
             }
@@ -1346,10 +1376,11 @@ impl State {
     fn named_hand(&self, seat: Seat, n: u8) -> Result<usize, RuleError> {
         let count = self.round.seats[seat.index()].hands.len();
         if n == 0 || usize::from(n) > count {
-            return Err(RuleError::Hand(format!(
+            return Err(RuleErrorKind::Hand(format!(
                 "{} has no hand {n}: he holds {count} hand(s)",
                 self.name(seat)
-            )));
+            ))
+            .into());
         }
         Ok(usize::from(n) - 1)
     }
@@ -1365,20 +1396,22 @@ impl State {
         let current = self.round.order[usize::from(turn)];
         let dealer = self.dealer_seat();
         if to == dealer {
-            return Err(RuleError::OutOfTurn(format!(
+            return Err(RuleErrorKind::OutOfTurn(format!(
                 "the dealer draws after every player: it is {}'s turn",
                 self.name(current)
-            )));
+            ))
+            .into());
         }
         let completing_early = self.rules.divide_when == DivideWhen::BeforeDrawing
             && !self.round.drawing_started
             && self.round.seats[to.index()].incomplete_hand().is_some();
         if to != current && !completing_early {
-            return Err(RuleError::OutOfTurn(format!(
+            return Err(RuleErrorKind::OutOfTurn(format!(
                 "card out of turn: it is {}'s turn to draw, not {}'s",
                 self.name(current),
                 self.name(to)
-            )));
+            ))
+            .into());
         }
         let idx = self.hand_for_card(to, hand)?;
         let drawing = self.round.seats[to.index()].hands[idx].cards.len() >= 2;
@@ -1386,10 +1419,11 @@ impl State {
             && self.rules.divide_when == DivideWhen::BeforeDrawing
             && let Some(waiting) = self.needs_completion_anywhere()
         {
-            return Err(RuleError::OutOfTurn(format!(
+            return Err(RuleErrorKind::OutOfTurn(format!(
                 "every divided hand gets its second card before drawing starts: {} is owed one",
                 self.name(waiting)
-            )));
+            ))
+            .into());
         }
         self.check_deal(card)?;
         if drawing {
@@ -1493,20 +1527,22 @@ impl State {
             Phase::Drawing { turn } => self.round.order[usize::from(turn)],
             Phase::Dealer => self.dealer_seat(),
             _ => {
-                return Err(RuleError::OutOfTurn(format!(
+                return Err(RuleErrorKind::OutOfTurn(format!(
                     "{} cannot {what} now: players act in turn once the second cards are dealt",
                     self.name(player)
-                )));
+                ))
+                .into());
             }
         };
         if whose == player {
             Ok(())
         } else {
-            Err(RuleError::OutOfTurn(format!(
+            Err(RuleErrorKind::OutOfTurn(format!(
                 "{} cannot {what} now: it is {}'s turn",
                 self.name(player),
                 self.name(whose)
-            )))
+            ))
+            .into())
         }
     }
 
@@ -1530,21 +1566,23 @@ impl State {
             None => self.round.seats[player.index()]
                 .open_hand()
                 .ok_or_else(|| {
-                    RuleError::Hand(format!("{} has no hand in play", self.name(player)))
+                    RuleErrorKind::Hand(format!("{} has no hand in play", self.name(player)))
                 })?,
         };
         let sr = &self.round.seats[player.index()];
         if sr.open_hand() != Some(idx) {
-            return Err(RuleError::Hand(format!(
+            return Err(RuleErrorKind::Hand(format!(
                 "{} is not in play",
                 self.hand_label(player, idx)
-            )));
+            ))
+            .into());
         }
         if sr.hands[idx].cards.len() < 2 {
-            return Err(RuleError::Hand(format!(
+            return Err(RuleErrorKind::Hand(format!(
                 "{} has one card: a divided hand gets its second card first",
                 self.hand_label(player, idx)
-            )));
+            ))
+            .into());
         }
         if player != self.dealer_seat() {
             self.round.drawing_started = true;
@@ -1570,18 +1608,20 @@ impl State {
         match self.round.phase {
             Phase::Drawing { .. } if early && player != dealer => {
                 if self.round.drawing_started {
-                    return Err(RuleError::Divide(format!(
+                    return Err(RuleErrorKind::Divide(format!(
                         "{} divides too late: at this table pairs are divided before any drawing",
                         self.name(player)
-                    )));
+                    ))
+                    .into());
                 }
             }
             Phase::Dealer if player == dealer => {
                 if !self.rules.dealer_may_divide {
-                    return Err(RuleError::Divide(
+                    return Err(RuleErrorKind::Divide(
                         "the dealer may not divide at this table (house rule dealer_may_divide)"
                             .into(),
-                    ));
+                    )
+                    .into());
                 }
             }
             _ => self.acting(player, "divide")?,
@@ -1597,30 +1637,31 @@ impl State {
                 })
                 .or_else(|| sr.open_hand())
                 .ok_or_else(|| {
-                    RuleError::Divide(format!("{} holds no pair to divide", self.name(player)))
+                    RuleErrorKind::Divide(format!("{} holds no pair to divide", self.name(player)))
                 })?,
         };
         let h = &sr.hands[idx];
         if h.state != HandState::Open || h.cards.len() != 2 {
-            return Err(RuleError::Divide(format!(
+            return Err(RuleErrorKind::Divide(format!(
                 "only the first two cards of a hand may be divided (and the cards that complete divided hands): {} has {} card(s)",
                 self.hand_label(player, idx),
                 h.cards.len()
-            )));
+            )).into());
         }
         if !h.cards.may_be_pair() {
             let cards: Vec<String> = h.cards.known().map(|c| c.to_string()).collect();
-            return Err(RuleError::Divide(format!(
+            return Err(RuleErrorKind::Divide(format!(
                 "{} is {}: not a pair (a pair is two cards of one denomination; a king and a queen are not a pair)",
                 self.hand_label(player, idx),
                 cards.join(" ")
-            )));
+            )).into());
         }
         if sr.hands.len() >= MAX_HANDS {
-            return Err(RuleError::Divide(format!(
+            return Err(RuleErrorKind::Divide(format!(
                 "{} already plays {MAX_HANDS} hands, the most there can be",
                 self.name(player)
-            )));
+            ))
+            .into());
         }
         let stake = if player == dealer {
             0
@@ -1629,15 +1670,15 @@ impl State {
             let stake = amount.unwrap_or(first);
             let (min, max) = (self.rules.min_stake, self.rules.max_stake);
             if self.rules.divide_stake == DivideStake::Same && stake != first {
-                return Err(RuleError::Stake(format!(
+                return Err(RuleErrorKind::Stake(format!(
                     "at this table the stake on a divided card is the same as the first ({first}), not {stake}"
-                )));
+                )).into());
             }
             if !(min..=max).contains(&stake) {
-                return Err(RuleError::Stake(format!(
+                return Err(RuleErrorKind::Stake(format!(
                     "{}'s stake of {stake} on the divided card is outside the limits {min} to {max}",
                     self.name(player)
-                )));
+                )).into());
             }
             stake
         };
@@ -1677,10 +1718,11 @@ impl State {
         self.acting(player, "declare over")?;
         let sr = &self.round.seats[player.index()];
         if sr.open_hand() != Some(idx) {
-            return Err(RuleError::Declaration(format!(
+            return Err(RuleErrorKind::Declaration(format!(
                 "{} is not in play",
                 self.hand_label(player, idx)
-            )));
+            ))
+            .into());
         }
         let cards = &sr.hands[idx].cards;
         let most = cards
@@ -1723,31 +1765,33 @@ impl State {
             return Ok(()); // the cards showed it already
         }
         if !in_round {
-            return Err(RuleError::Declaration(format!(
+            return Err(RuleErrorKind::Declaration(format!(
                 "{} cannot declare a natural now: naturals are declared once the second cards are dealt",
                 self.name(player)
-            )));
+            )).into());
         }
         let divided = sr.hands.len() > 1;
         let h = &sr.hands[idx];
         if divided {
             if self.rules.divided_natural != DividedNatural::Natural || player == dealer {
-                return Err(RuleError::Declaration(format!(
+                return Err(RuleErrorKind::Declaration(format!(
                     "an ace and a tenth card on a divided hand is a drawn Vingt-un at this table, not a natural (house rule divided_natural); {} plays on",
                     self.hand_label(player, idx)
-                )));
+                )).into());
             }
             if h.state != HandState::Open || h.cards.len() != 2 {
-                return Err(RuleError::Declaration(format!(
+                return Err(RuleErrorKind::Declaration(format!(
                     "{} is not a two-card hand in play",
                     self.hand_label(player, idx)
-                )));
+                ))
+                .into());
             }
         } else if self.round.drawing_started || h.state != HandState::Open || h.cards.len() != 2 {
-            return Err(RuleError::Declaration(format!(
+            return Err(RuleErrorKind::Declaration(format!(
                 "too late for {}'s natural: a natural is declared at once, before any drawing",
                 self.name(player)
-            )));
+            ))
+            .into());
         }
         if !h.cards.may_be_ace_and_tenth() {
             out.push(Event::Flagged(Flag::DeclarationContradicted {
@@ -1759,9 +1803,9 @@ impl State {
         }
         if player == dealer {
             if self.round.player_natural_paid {
-                return Err(RuleError::Declaration(
+                return Err(RuleErrorKind::Declaration(
                     "the dealer declares his natural at once, before the players': undo the players' naturals, then declare the dealer's first".into(),
-                ));
+                ).into());
             }
             self.round.seats[player.index()].hands[0].declared = Some(Declaration::Natural);
             self.dealer_natural(out);
@@ -1785,7 +1829,7 @@ impl State {
         out: &mut Vec<Event>,
     ) -> Applied {
         if matches!(self.round.phase, Phase::Between) && self.round.number == 0 {
-            return Err(RuleError::Declaration("no round has been dealt yet".into()));
+            return Err(RuleErrorKind::Declaration("no round has been dealt yet".into()).into());
         }
         let sr = &self.round.seats[player.index()];
         let idx = match hand {
@@ -1793,13 +1837,14 @@ impl State {
             None => sr.open_hand().unwrap_or(0),
         };
         let h = sr.hands.get(idx).ok_or_else(|| {
-            RuleError::Hand(format!("{} holds no cards this round", self.name(player)))
+            RuleErrorKind::Hand(format!("{} holds no cards this round", self.name(player)))
         })?;
         if h.in_pile {
-            return Err(RuleError::Declaration(format!(
+            return Err(RuleErrorKind::Declaration(format!(
                 "{} was thrown to the pone unseen: its cards are not shown",
                 self.hand_label(player, idx)
-            )));
+            ))
+            .into());
         }
         let mut unseen = h.cards.unseen();
         let mut new: ArrayVec<Card, MAX_CARDS> = ArrayVec::new();
@@ -1809,11 +1854,12 @@ impl State {
             }
             if unseen == 0 {
                 let known: Vec<String> = h.cards.known().map(|c| c.to_string()).collect();
-                return Err(RuleError::Declaration(format!(
+                return Err(RuleErrorKind::Declaration(format!(
                     "{} holds {}: no card left face down for {card}",
                     self.hand_label(player, idx),
                     known.join(" ")
-                )));
+                ))
+                .into());
             }
             if new.contains(&card) && self.rules.packs == 1 {
                 return Err(self.seen_error(card, false));
@@ -2012,25 +2058,28 @@ impl State {
 
     fn surplus(&mut self, player: Seat, card: Option<Card>, out: &mut Vec<Event>) -> Applied {
         let Some((_, next)) = self.dealing_next() else {
-            return Err(RuleError::OutOfTurn(
+            return Err(RuleErrorKind::OutOfTurn(
                 "two cards dealt at once are an irregularity of the first or second round of cards"
                     .into(),
-            ));
+            )
+            .into());
         };
         let last = next
             .checked_sub(1)
             .map(|i| self.round.order[usize::from(i)]);
         if last != Some(player) {
-            return Err(RuleError::OutOfTurn(format!(
+            return Err(RuleErrorKind::OutOfTurn(format!(
                 "a surplus card goes with the card just dealt: that was {}'s, not {}'s",
                 last.map_or("nobody", |s| self.name(s)),
                 self.name(player)
-            )));
+            ))
+            .into());
         }
         if self.round.surplus.is_some() {
-            return Err(RuleError::OutOfTurn(
+            return Err(RuleErrorKind::OutOfTurn(
                 "one surplus card is already waiting to be put right or rejected".into(),
-            ));
+            )
+            .into());
         }
         self.check_deal(card)?;
         self.put_card(player, 0, card, out);
@@ -2041,31 +2090,33 @@ impl State {
 
     fn rectify(&mut self, player: Seat, out: &mut Vec<Event>) -> Applied {
         let Some((second, next)) = self.dealing_next() else {
-            return Err(RuleError::OutOfTurn(
-                "there is no surplus card to put right".into(),
-            ));
+            return Err(
+                RuleErrorKind::OutOfTurn("there is no surplus card to put right".into()).into(),
+            );
         };
         match self.round.surplus {
             Some((holder, true)) if holder == player => {}
             Some((holder, false)) if holder == player => {
-                return Err(RuleError::OutOfTurn(format!(
+                return Err(RuleErrorKind::OutOfTurn(format!(
                     "another card was dealt since: {} must look at his cards and reject one (reject)",
                     self.name(player)
-                )));
+                )).into());
             }
             _ => {
-                return Err(RuleError::OutOfTurn(format!(
+                return Err(RuleErrorKind::OutOfTurn(format!(
                     "{} holds no surplus card",
                     self.name(player)
-                )));
+                ))
+                .into());
             }
         }
         let len = self.round.order.len() as u8;
         if next >= len {
-            return Err(RuleError::OutOfTurn(format!(
+            return Err(RuleErrorKind::OutOfTurn(format!(
                 "no player is owed {}'s surplus card in this round of cards: reject it (reject)",
                 self.name(player)
-            )));
+            ))
+            .into());
         }
         let to = self.round.order[usize::from(next)];
         let card = self.round.seats[player.index()].hands[0]
@@ -2089,17 +2140,18 @@ impl State {
 
     fn exposed(&mut self, player: Seat, card: Card, out: &mut Vec<Event>) -> Applied {
         if self.dealing_next().is_none() {
-            return Err(RuleError::OutOfTurn(
+            return Err(RuleErrorKind::OutOfTurn(
                 "a card exposed in dealing is recorded while the first two cards are dealt; later, turn cards up with show".into(),
-            ));
+            ).into());
         }
         let h = &self.round.seats[player.index()].hands[0];
         if !h.cards.contains(card) {
             if h.cards.unseen() == 0 {
-                return Err(RuleError::Declaration(format!(
+                return Err(RuleErrorKind::Declaration(format!(
                     "{} holds no face-down card that could be {card}",
                     self.name(player)
-                )));
+                ))
+                .into());
             }
             self.check_unseen(card, false)?;
             let h = &mut self.round.seats[player.index()].hands[0];
@@ -2122,7 +2174,10 @@ impl State {
                     .iter()
                     .position(|s| *s == Some(c))
                     .ok_or_else(|| {
-                        RuleError::Declaration(format!("{} does not hold {c}", self.name(player)))
+                        RuleErrorKind::Declaration(format!(
+                            "{} does not hold {c}",
+                            self.name(player)
+                        ))
                     })?,
                 None => h
                     .cards
@@ -2130,7 +2185,7 @@ impl State {
                     .iter()
                     .rposition(Option::is_none)
                     .ok_or_else(|| {
-                        RuleError::Declaration(format!(
+                        RuleErrorKind::Declaration(format!(
                             "{}'s cards are all known: name the card he rejects",
                             self.name(player)
                         ))
@@ -2148,15 +2203,17 @@ impl State {
         }
         if let Some((holder, exposed)) = self.round.exposed.filter(|(s, _)| *s == player) {
             if holder == self.dealer_seat() {
-                return Err(RuleError::Declaration(
+                return Err(RuleErrorKind::Declaration(
                     "the dealer must keep a card of his own that he exposed".into(),
-                ));
+                )
+                .into());
             }
             if card.is_some_and(|c| c != exposed) {
-                return Err(RuleError::Declaration(format!(
+                return Err(RuleErrorKind::Declaration(format!(
                     "{} may reject only the exposed card, {exposed}",
                     self.name(player)
-                )));
+                ))
+                .into());
             }
             let position = self.round.seats[holder.index()].hands[0]
                 .cards
@@ -2169,10 +2226,11 @@ impl State {
             self.round.replacement_due = Some(holder);
             return Ok(());
         }
-        Err(RuleError::Declaration(format!(
+        Err(RuleErrorKind::Declaration(format!(
             "{} has no surplus or exposed card to reject",
             self.name(player)
-        )))
+        ))
+        .into())
     }
 
     fn reject_card(&mut self, seat: Seat, position: usize, out: &mut Vec<Event>) {
@@ -2191,9 +2249,10 @@ impl State {
 fn check_first_hand(hand: Option<u8>) -> Applied {
     match hand {
         None | Some(1) => Ok(()),
-        Some(n) => Err(RuleError::Hand(format!(
+        Some(n) => Err(RuleErrorKind::Hand(format!(
             "no hand {n} yet: hands are divided only after the second cards"
-        ))),
+        ))
+        .into()),
     }
 }
 

@@ -157,6 +157,17 @@ def download(pkg_key: str, pkg: dict, dl_dir: Path) -> Path:
     return f
 
 
+def safe_extractall(t: tarfile.TarFile, out: Path) -> None:
+    # The "data" filter arrived in 3.11.4; Debian 12's python3 is 3.11.2.
+    if hasattr(tarfile, "data_filter"):
+        t.extractall(out, filter="data")
+    else:
+        for m in t.getmembers():
+            if m.name.startswith("/") or ".." in Path(m.name).parts:
+                die(f"unsafe path in archive: {m.name}")
+        t.extractall(out)
+
+
 def extract_deb(deb: Path, out: Path) -> None:
     if shutil.which("dpkg-deb"):
         run(["dpkg-deb", "-x", str(deb), str(out)])
@@ -173,7 +184,7 @@ def extract_deb(deb: Path, out: Path) -> None:
         body = data[pos + 60:pos + 60 + size]
         if name.startswith("data.tar"):
             with tarfile.open(fileobj=io.BytesIO(body)) as t:
-                t.extractall(out, filter="data")
+                safe_extractall(t, out)
             return
         pos += 60 + size + (size & 1)
     die(f"no data.tar member in {deb}")
@@ -190,7 +201,7 @@ def extract(pkg_key: str, pkg: dict, archive: Path, src_dir: Path) -> Path:
     reg = pkg["registry"]
     if reg == "npm":
         with tarfile.open(archive) as t:
-            t.extractall(out, filter="data")
+            safe_extractall(t, out)
     elif reg == "pypi":
         keep = pkg.get("extract_prefixes", [""])
         with zipfile.ZipFile(archive) as z:
@@ -511,8 +522,15 @@ def contact_sheet(cache: Path, designs: list[dict], path: Path,
 # Main
 # --------------------------------------------------------------------------
 
+RENDER_KEYS = ("name", "package", "format", "source", "ids", "pattern", "backs", "hide_ids")
+PKG_KEYS = ("registry", "name", "version", "sha256")
+
+
 def design_stamp(d: dict, pkg: dict) -> str:
-    key = json.dumps({"stamp": STAMP, "design": d, "pkg": pkg}, sort_keys=True)
+    """Hash of what decides the pixels (not of descriptive fields like split)."""
+    key = json.dumps({"stamp": STAMP,
+                      "design": {k: d.get(k) for k in RENDER_KEYS},
+                      "pkg": {k: pkg.get(k) for k in PKG_KEYS}}, sort_keys=True)
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
