@@ -48,8 +48,8 @@ fn main() {
         }
     }
     eprintln!(
-        "{} commands, {:.1} a round, {settled} events",
+        "{} commands ({} for each of 2000 rounds, rounded down), {settled} events",
         commands.len(),
-        commands.len() as f64 / 2000.0
+        commands.len() / 2000
     );
 }
