@@ -26,6 +26,24 @@ enum Commands {
     },
     /// Print the house rules with their defaults, as a sitting's rules TOML.
     Rules,
+    /// Render camera-like table scenes with exact labels (training and test data).
+    Synth {
+        /// Where to write: images/, labels/ and synth.json.
+        #[arg(long)]
+        out: PathBuf,
+        /// How many scenes.
+        #[arg(long, default_value_t = 100)]
+        scenes: u64,
+        /// The seed: the same seed makes the same scenes.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Which built-in designs: train, held-out or all.
+        #[arg(long, default_value = "all")]
+        designs: String,
+        /// Frame size, `WIDTHxHEIGHT`.
+        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
+    },
     /// Play a sitting by itself (random stakes and decisions) and print its ledger.
     Demo {
         /// Players at the table, the dealer among them.
@@ -41,6 +59,17 @@ enum Commands {
         #[arg(long)]
         journal: Option<PathBuf>,
     },
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("\"{text}\" is not a size: write WIDTHxHEIGHT, e.g. 1280x720");
+    let (w, h) = text.split_once('x').ok_or_else(bad)?;
+    let (w, h) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    if (64..=8192).contains(&w) && (64..=8192).contains(&h) {
+        Ok((w, h))
+    } else {
+        Err(format!("{text}: width and height must be from 64 to 8192"))
+    }
 }
 
 fn demo(
@@ -73,6 +102,22 @@ fn main() -> ExitCode {
         Some(Commands::Replay { file, json }) => {
             pone_ui::cli::replay_file(&file, json, &mut std::io::stdout().lock())
         }
+        Some(Commands::Synth {
+            out,
+            scenes,
+            seed,
+            designs,
+            size,
+        }) => pone_ui::cli::synth(
+            &pone_ui::cli::SynthArgs {
+                out,
+                scenes,
+                seed,
+                designs,
+                size,
+            },
+            &mut std::io::stdout().lock(),
+        ),
         Some(Commands::Rules) => pone_ui::cli::rules_toml(&mut std::io::stdout().lock()),
         Some(Commands::Demo {
             players,

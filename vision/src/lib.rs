@@ -1,13 +1,27 @@
 //! Pone's eyes: frames in, card observations out.
 //!
-//! This crate will hold (issues 3, 4 and 5):
-//! - **sources**: a live camera through `nokhwa`, a folder of frames or an MJPEG
-//!   recording, and the rendered demo sitting, all behind one `FrameSource` trait;
-//! - **the renderer**: a synthetic card table drawn from real card art, with exact
-//!   labels, for training data, tests and the demo;
-//! - **the reader**: finding cards and their index corners with `image`/`imageproc`
-//!   and reading rank and suit with an ONNX model run by `ort`;
-//! - **the tracker**: per-frame readings turned into stable facts (a card landed at a
-//!   seat, a card was turned up, cards went to the pone) and then engine commands.
+//! - [`art`]: card designs (faces, backs, where the index is printed), the
+//!   committed CC0 ones built in, the others from the art cache.
+//! - [`camera`]: a pinhole camera over the table plane.
+//! - [`scene`]: what a frame shows (table top, light, cards where Vingt-un puts
+//!   them, hands over the table, the camera's faults), and random scenes.
+//! - [`render`]: draws a scene with exact labels for every card.
+//! - [`synth`]: writes labelled sets of rendered scenes (`pone synth`).
 //!
-//! Nothing is implemented yet: the engine (`pone-engine`) comes first.
+//! Still to come (issues 3 to 5): the rendered sitting, camera sources, the
+//! card reader (ONNX via `ort`) and the tracker.
+
+// Images are arithmetic on pixel coordinates and colour values, all small: the
+// casts between integers and floats there are the point, not a risk.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    clippy::many_single_char_names
+)]
+
+pub mod art;
+pub mod camera;
+pub mod render;
+pub mod scene;
+pub mod synth;

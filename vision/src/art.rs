@@ -1,0 +1,401 @@
+//! Card designs: the images of 52 faces and the backs, and where each design
+//! prints its index (rank and suit) in the top-left corner.
+//!
+//! The CC0 designs committed under `vision/assets/cards/` are built into the
+//! binary ([`embedded`]); the others come from the art cache that
+//! `models/art/fetch_art.py` fills ([`from_dir`]).
+
+use std::path::{Path, PathBuf};
+
+use image::RgbaImage;
+use pone_engine::Card;
+
+/// Which side of the train / held-out split a design is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Split {
+    /// May be trained on.
+    Train,
+    /// Never trained on: measures how the reader holds on designs it never saw.
+    HeldOut,
+}
+
+/// A card's index corner, as fractions of the card's width and height, from
+/// its top-left corner. The same box turned 180° is the bottom-right index.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct IndexBox {
+    /// Left edge.
+    pub u0: f32,
+    /// Top edge.
+    pub v0: f32,
+    /// Right edge.
+    pub u1: f32,
+    /// Bottom edge.
+    pub v1: f32,
+}
+
+impl IndexBox {
+    /// Whether card coordinates `(u, v)` (fractions) fall in either index corner.
+    pub fn corner_at(&self, u: f32, v: f32) -> Option<u8> {
+        if u >= self.u0 && u <= self.u1 && v >= self.v0 && v <= self.v1 {
+            Some(1)
+        } else if 1.0 - u >= self.u0
+            && 1.0 - u <= self.u1
+            && 1.0 - v >= self.v0
+            && 1.0 - v <= self.v1
+        {
+            Some(2)
+        } else {
+            None
+        }
+    }
+}
+
+/// One card design.
+#[derive(Clone, Debug)]
+pub struct Design {
+    /// Its name, as in `models/art/manifest.toml`.
+    pub name: String,
+    /// Train or held out.
+    pub split: Split,
+    /// The 52 faces, indexed by [`Card::index`], each at full, half and
+    /// quarter size (the renderer samples the level nearest the size drawn).
+    faces: Vec<Levels>,
+    /// One or more backs, the same way.
+    backs: Vec<Levels>,
+    /// Where the index is printed.
+    pub index: IndexBox,
+}
+
+/// An image at full, half and quarter size.
+pub type Levels = [RgbaImage; 3];
+
+fn levels(full: RgbaImage) -> Levels {
+    use image::imageops::{FilterType, resize};
+    let (w, h) = full.dimensions();
+    let half = resize(&full, (w / 2).max(1), (h / 2).max(1), FilterType::Triangle);
+    let quarter = resize(&half, (w / 4).max(1), (h / 4).max(1), FilterType::Triangle);
+    [full, half, quarter]
+}
+
+/// Art that cannot be loaded.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ArtError {
+    /// A card image is missing or unreadable.
+    #[error(
+        "card design {design}: cannot read {path}: {reason} (rebuild the art with `python3 models/art/fetch_art.py`)"
+    )]
+    Image {
+        /// The design.
+        design: String,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The art cache has no such design.
+    #[error(
+        "no card design \"{0}\" in the art cache {1}: run `python3 models/art/fetch_art.py --cache {1}`"
+    )]
+    NoDesign(String, PathBuf),
+}
+
+impl Design {
+    /// A design from its images; the index corner is found from the pip cards' ink.
+    pub fn new(name: &str, split: Split, faces: Vec<RgbaImage>, backs: Vec<RgbaImage>) -> Design {
+        let index = find_index_box(&faces);
+        Design {
+            name: name.to_owned(),
+            split,
+            faces: faces.into_iter().map(levels).collect(),
+            backs: backs.into_iter().map(levels).collect(),
+            index,
+        }
+    }
+
+    /// The face of a card, full size.
+    pub fn face(&self, card: Card) -> &RgbaImage {
+        &self.faces[card.index()][0]
+    }
+
+    /// The face of a card at every size.
+    pub fn face_levels(&self, card: Card) -> &Levels {
+        &self.faces[card.index()]
+    }
+
+    /// A back (`n` modulo the number of backs), full size.
+    pub fn back(&self, n: usize) -> &RgbaImage {
+        &self.backs[n % self.backs.len()][0]
+    }
+
+    /// A back at every size.
+    pub fn back_levels(&self, n: usize) -> &Levels {
+        &self.backs[n % self.backs.len()]
+    }
+
+    /// How many backs the design has.
+    pub fn backs(&self) -> usize {
+        self.backs.len()
+    }
+
+    /// Width over height of the cards.
+    pub fn aspect(&self) -> f32 {
+        let face = &self.faces[0][0];
+        face.width() as f32 / face.height() as f32
+    }
+}
+
+fn decode(design: &str, path: &Path, bytes: &[u8]) -> Result<RgbaImage, ArtError> {
+    image::load_from_memory(bytes)
+        .map(|i| i.to_rgba8())
+        .map_err(|e| ArtError::Image {
+            design: design.to_owned(),
+            path: path.to_owned(),
+            reason: e.to_string(),
+        })
+}
+
+/// A design from a folder of `<RANK><SUIT>.png` and `back*.png` files.
+pub fn from_dir(dir: &Path, split: Split) -> Result<Design, ArtError> {
+    let name = dir
+        .file_name()
+        .map_or_else(|| "?".to_owned(), |n| n.to_string_lossy().into_owned());
+    let read = |path: PathBuf| {
+        let bytes = std::fs::read(&path).map_err(|e| ArtError::Image {
+            design: name.clone(),
+            path: path.clone(),
+            reason: e.to_string(),
+        })?;
+        decode(&name, &path, &bytes)
+    };
+    let faces = Card::pack()
+        .map(|card| read(dir.join(format!("{card}.png"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut backs = vec![read(dir.join("back.png"))?];
+    for n in 2.. {
+        let path = dir.join(format!("back{n}.png"));
+        if !path.exists() {
+            break;
+        }
+        backs.push(read(path)?);
+    }
+    Ok(Design::new(&name, split, faces, backs))
+}
+
+/// The designs of the art cache listed in `models/art/manifest.toml`'s
+/// splits: `held_out` chooses which side.
+pub fn from_cache(cache: &Path, names: &[(String, Split)]) -> Result<Vec<Design>, ArtError> {
+    names
+        .iter()
+        .map(|(name, split)| {
+            let dir = cache.join(name);
+            if !dir.is_dir() {
+                return Err(ArtError::NoDesign(name.clone(), cache.to_owned()));
+            }
+            from_dir(&dir, *split)
+        })
+        .collect()
+}
+
+macro_rules! embed_design {
+    ($design:literal, [$($code:literal),*], [$($back:literal),*]) => {
+        (
+            $design,
+            &[$(($code, include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/cards/", $design, "/", $code, ".png")) as &[u8])),*],
+            &[$(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/cards/", $design, "/", $back, ".png")) as &[u8]),*],
+        )
+    };
+}
+
+macro_rules! embed_all {
+    ($(($design:literal, [$($back:literal),*])),*) => {
+        [$(embed_design!($design, [
+            "AS","2S","3S","4S","5S","6S","7S","8S","9S","TS","JS","QS","KS",
+            "AH","2H","3H","4H","5H","6H","7H","8H","9H","TH","JH","QH","KH",
+            "AD","2D","3D","4D","5D","6D","7D","8D","9D","TD","JD","QD","KD",
+            "AC","2C","3C","4C","5C","6C","7C","8C","9C","TC","JC","QC","KC"
+        ], [$($back),*])),*]
+    };
+}
+
+type Embedded = (
+    &'static str,
+    &'static [(&'static str, &'static [u8])],
+    &'static [&'static [u8]],
+);
+
+static EMBEDDED: [Embedded; 3] = embed_all!(
+    ("kennard", ["back"]),
+    ("kennard_jumbo", ["back"]),
+    ("kenney", ["back", "back2", "back3"])
+);
+
+/// The committed CC0 designs: `kennard` and `kennard_jumbo` (train) and
+/// `kenney` (held out).
+pub fn embedded() -> Result<Vec<Design>, ArtError> {
+    EMBEDDED
+        .iter()
+        .map(|(name, faces, backs)| {
+            let split = if *name == "kenney" {
+                Split::HeldOut
+            } else {
+                Split::Train
+            };
+            let path = |code: &str| PathBuf::from(format!("vision/assets/cards/{name}/{code}.png"));
+            let faces = faces
+                .iter()
+                .map(|(code, bytes)| decode(name, &path(code), bytes))
+                .collect::<Result<Vec<_>, _>>()?;
+            let backs = backs
+                .iter()
+                .map(|bytes| decode(name, &path("back"), bytes))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Design::new(name, split, faces, backs))
+        })
+        .collect()
+}
+
+/// The index corner of a design, from the ink in the top-left corner of its
+/// ace-to-ten faces: the run of inked columns from the left edge, then the
+/// rows of ink in those columns down to the first wide gap.
+fn find_index_box(faces: &[RgbaImage]) -> IndexBox {
+    let mut boxes: Vec<IndexBox> = faces
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % 13 < 10)
+        .filter_map(|(_, face)| ink_box(face))
+        .collect();
+    if boxes.is_empty() {
+        return IndexBox {
+            u0: 0.02,
+            v0: 0.02,
+            u1: 0.2,
+            v1: 0.3,
+        };
+    }
+    let median = |f: fn(&IndexBox) -> f32, boxes: &mut Vec<IndexBox>| {
+        boxes.sort_by(|a, b| f(a).total_cmp(&f(b)));
+        f(&boxes[boxes.len() / 2])
+    };
+    // A little margin: the box labels where the reader should look.
+    IndexBox {
+        u0: (median(|b| b.u0, &mut boxes) - 0.01).max(0.0),
+        v0: (median(|b| b.v0, &mut boxes) - 0.01).max(0.0),
+        u1: (median(|b| b.u1, &mut boxes) + 0.01).min(0.5),
+        v1: (median(|b| b.v1, &mut boxes) + 0.01).min(0.5),
+    }
+}
+
+fn ink_box(face: &RgbaImage) -> Option<IndexBox> {
+    use imageproc::region_labelling::{Connectivity, connected_components};
+
+    let (w, h) = face.dimensions();
+    let (rw, rh) = ((w as f32 * 0.3) as u32, (h as f32 * 0.45) as u32);
+    // The paper: the commonest colour of the corner region (to 4 bits a channel).
+    let mut counts = std::collections::HashMap::<[u8; 3], (u32, [u32; 3])>::new();
+    for y in 0..rh {
+        for x in 0..rw {
+            let p = face.get_pixel(x, y).0;
+            if p[3] > 200 {
+                let entry = counts.entry([p[0] >> 4, p[1] >> 4, p[2] >> 4]).or_default();
+                entry.0 += 1;
+                (0..3).for_each(|c| entry.1[c] += u32::from(p[c]));
+            }
+        }
+    }
+    let (n, sum) = counts.into_values().max_by_key(|(n, _)| *n)?;
+    let paper = sum.map(|s| (s / n) as u8);
+    let mask = image::GrayImage::from_fn(rw, rh, |x, y| {
+        let p = face.get_pixel(x, y).0;
+        let far = (0..3usize)
+            .map(|c| (i32::from(p[c]) - i32::from(paper[c])).abs())
+            .sum::<i32>()
+            > 150;
+        image::Luma([if p[3] > 200 && far { 255 } else { 0 }])
+    });
+    let labels = connected_components(&mask, Connectivity::Eight, image::Luma([0u8]));
+    // Bounding boxes per component: [x0, y0, x1, y1, pixels].
+    let mut boxes: std::collections::HashMap<u32, [u32; 5]> = std::collections::HashMap::new();
+    for (x, y, label) in labels.enumerate_pixels() {
+        if label.0[0] == 0 {
+            continue;
+        }
+        let b = boxes.entry(label.0[0]).or_insert([x, y, x, y, 0]);
+        b[0] = b[0].min(x);
+        b[1] = b[1].min(y);
+        b[2] = b[2].max(x);
+        b[3] = b[3].max(y);
+        b[4] += 1;
+    }
+    // Frames and borders run long; specks are noise.
+    let parts: Vec<[u32; 5]> = boxes
+        .into_values()
+        .filter(|b| (b[2] - b[0]) * 5 < rw * 4 && (b[3] - b[1]) * 5 < rh * 4 && b[4] >= 6)
+        .collect();
+    let seed = parts.iter().min_by_key(|b| b[0] + b[1])?;
+    let mut index = *seed;
+    let (near_x, near_y) = (w / 40, h / 14);
+    loop {
+        let grown = parts.iter().fold(index, |acc, b| {
+            let beside = b[0] <= acc[2] + near_x && b[2] + near_x >= acc[0];
+            let below = b[1] <= acc[3] + near_y && b[3] + near_y >= acc[1];
+            if beside && below {
+                [
+                    acc[0].min(b[0]),
+                    acc[1].min(b[1]),
+                    acc[2].max(b[2]),
+                    acc[3].max(b[3]),
+                    acc[4],
+                ]
+            } else {
+                acc
+            }
+        });
+        if grown == index {
+            break;
+        }
+        index = grown;
+    }
+    Some(IndexBox {
+        u0: index[0] as f32 / w as f32,
+        v0: index[1] as f32 / h as f32,
+        u1: (index[2] + 1) as f32 / w as f32,
+        v1: (index[3] + 1) as f32 / h as f32,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_committed_designs_load_with_their_index_corners() {
+        let designs = embedded().expect("embedded art");
+        assert_eq!(designs.len(), 3);
+        for d in &designs {
+            let b = d.index;
+            assert!(b.u0 < 0.1 && b.v0 < 0.1, "{}: {b:?}", d.name);
+            assert!(
+                (0.08..0.3).contains(&b.u1) && (0.12..0.46).contains(&b.v1),
+                "{}: {b:?}",
+                d.name
+            );
+            assert!(
+                (d.aspect() - 0.714).abs() < 0.03,
+                "{}: {}",
+                d.name,
+                d.aspect()
+            );
+        }
+        let jumbo = &designs[1];
+        assert!(
+            jumbo.index.v1 > designs[0].index.v1,
+            "the jumbo index is taller"
+        );
+        assert_eq!(
+            designs.iter().filter(|d| d.split == Split::HeldOut).count(),
+            1
+        );
+    }
+}
