@@ -164,7 +164,7 @@ pub struct Layout {
 impl Layout {
     /// A table of `players` seats, `dealer` among them; `spread` scales the table.
     pub fn new(players: usize, dealer: usize, aspect: f32, spread: f32) -> Layout {
-        let (rx, ry) = (48.0 * spread, 30.0 * spread);
+        let (rx, ry) = (40.0 * spread, 26.0 * spread);
         let mut seats = vec![([0.0, 0.0], 0.0); players];
         for k in 0..players {
             // The dealer's k-th left-hand neighbour, round the ellipse.
@@ -182,6 +182,19 @@ impl Layout {
             pile: [pp[0] + 9.0 * pa.cos() - 8.0, pp[1] + 9.0 * pa.sin() - 10.0],
             aspect,
         }
+    }
+
+    /// How far the cards reach from the table's centre, x and y (cm).
+    pub fn reach(&self) -> [f32; 2] {
+        let margin = CARD_HEIGHT_CM * 1.2;
+        let points = self
+            .seats
+            .iter()
+            .map(|(p, _)| *p)
+            .chain([self.pack, self.pile]);
+        points.fold([0.0f32, 0.0f32], |r, p| {
+            [r[0].max(p[0].abs() + margin), r[1].max(p[1].abs() + margin)]
+        })
     }
 
     /// Places a hand: `cards` in order (face up or not), `hand` 1-based (a
@@ -289,17 +302,25 @@ fn pick_colour(rng: &mut impl Rng, palette: &[[f32; 3]], amount: f32) -> [f32; 3
     jitter_colour(rng, c, amount)
 }
 
-/// A random camera: a webcam on a stand or tripod beside the table.
-pub fn random_camera(rng: &mut impl Rng, width: u32, height: u32, spread: f32) -> Camera {
+/// A random camera: a webcam on a stand or tripod beside the table, high
+/// enough to see the half-extent `reach` (cm) of the cards, give or take a zoom.
+pub fn random_camera(rng: &mut impl Rng, width: u32, height: u32, reach: [f32; 2]) -> Camera {
     let hfov = rng.random_range(0.95f32..1.3);
-    let tilt = rng.random_range(0.0f32..0.75);
-    // Far enough up to see the table; a wider table wants a higher camera.
-    let camera_height = rng.random_range(48.0..78.0) * spread / (hfov / 1.1);
+    let tilt = rng.random_range(0.0f32..0.7);
+    let vfov = 2.0 * ((hfov / 2.0).tan() * height as f32 / width as f32).atan();
+    let fit = (reach[0] / (hfov / 2.0).tan()).max(reach[1] / (vfov / 2.0).tan());
+    // Mostly the whole table, now and then closer (cards cut by the frame).
+    let zoom = if rng.random_bool(0.2) {
+        rng.random_range(0.6..0.85)
+    } else {
+        rng.random_range(0.85..1.15)
+    };
+    let camera_height = fit * zoom * tilt.cos();
     let azimuth = -PI / 2.0 + rng.random_range(-0.9..0.9);
     let back = camera_height * tilt.tan();
     let target = [
-        rng.random_range(-6.0..6.0),
-        rng.random_range(-6.0..10.0),
+        rng.random_range(-4.0..4.0),
+        rng.random_range(-4.0..4.0),
         0.0,
     ];
     let position = [
@@ -375,8 +396,8 @@ pub fn random_light(rng: &mut impl Rng) -> Light {
         .map(|_| {
             (
                 [rng.random_range(0.0..1.0), rng.random_range(0.0..1.0)],
-                rng.random_range(0.03..0.15),
-                rng.random_range(0.2..0.8),
+                rng.random_range(0.015..0.06),
+                rng.random_range(0.3..1.0),
             )
         })
         .collect();
@@ -452,7 +473,7 @@ pub fn random_scene(
         vec![Occluder {
             from,
             to: [rng.random_range(0.2..0.8), rng.random_range(0.2..0.8)],
-            width: rng.random_range(0.06..0.12),
+            width: rng.random_range(0.03..0.055),
             sleeve: pick_colour(
                 rng,
                 &[
@@ -479,7 +500,7 @@ pub fn random_scene(
         Vec::new()
     };
     Scene {
-        camera: random_camera(rng, width, height, spread),
+        camera: random_camera(rng, width, height, layout.reach()),
         surface: random_surface(rng),
         light: random_light(rng),
         cards,
