@@ -37,7 +37,10 @@ fn main() {
             .count();
         commands.push(command);
     }
-    let passes: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let passes: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20);
     let mut settled = 0usize;
     for _ in 0..passes {
         let mut sitting = table();

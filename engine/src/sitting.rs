@@ -132,8 +132,10 @@ struct Pack {
     pile: u16,
     /// Known cards now on the table, per card index.
     on_table: [u8; 52],
-    /// Known cards in the pone's pile, per card index.
-    in_pile: [u8; 52],
+    /// Known cards seen since the last shuffle, on the table or in the pone's
+    /// pile, per card index: kept whole so that checking a dealt card reads one
+    /// count, and a hand going to the pile changes only `on_table`.
+    seen: [u8; 52],
     /// Cards taken from the pack since it was last shuffled.
     dealt_since_shuffle: u16,
 }
@@ -144,7 +146,7 @@ impl Pack {
             left: rules.pack_size(),
             pile: 0,
             on_table: [0; 52],
-            in_pile: [0; 52],
+            seen: [0; 52],
             dealt_since_shuffle: 0,
         }
     }
@@ -293,6 +295,11 @@ impl Sitting {
     }
 }
 
+#[expect(
+    clippy::inline_always,
+    reason = "the per-card helpers are forced inline: measured with callgrind, each \
+              call costs about as much as the work it does, and plain #[inline] is ignored"
+)]
 impl State {
     // ----- queries -------------------------------------------------------------
 
@@ -408,10 +415,7 @@ impl State {
             Phase::FirstCards { next } if next < len => {
                 Some((self.round.order[usize::from(next)], 1))
             }
-            Phase::FirstCards { .. } => self
-                .missing_stakes()
-                .is_empty()
-                .then(|| (self.round.order[0], 1)),
+            Phase::FirstCards { .. } => self.all_staked().then(|| (self.round.order[0], 1)),
             Phase::SecondCards { next } if next < len && self.round.surplus.is_none() => {
                 Some((self.round.order[usize::from(next)], 1))
             }
@@ -429,16 +433,12 @@ impl State {
     /// How many copies of `card` the pack can still hold for the next card.
     pub fn copies_left(&self, card: Card) -> u32 {
         let i = card.index();
-        let pile = if self.must_reshuffle() {
-            0
+        let seen = if self.must_reshuffle() {
+            self.pack.on_table[i]
         } else {
-            self.pack.in_pile[i]
+            self.pack.seen[i]
         };
-        u32::from(
-            self.rules
-                .packs
-                .saturating_sub(self.pack.on_table[i] + pile),
-        )
+        u32::from(self.rules.packs.saturating_sub(seen))
     }
 
     /// The odds of over-drawing for the dealer's hand in play, from the cards
@@ -459,10 +459,7 @@ impl State {
         for rank in Rank::ALL {
             let seen: u16 = crate::card::Suit::ALL
                 .iter()
-                .map(|&suit| {
-                    let i = Card::new(rank, suit).index();
-                    u16::from(self.pack.on_table[i]) + u16::from(self.pack.in_pile[i])
-                })
+                .map(|&suit| u16::from(self.pack.seen[Card::new(rank, suit).index()]))
                 .sum();
             let left = copies.saturating_sub(seen);
             unseen += left;
@@ -795,7 +792,7 @@ impl State {
             self.pack.left -= 1;
             self.pack.dealt_since_shuffle += 1;
             self.pack.pile += 1;
-            self.pack.in_pile[card.index()] += 1;
+            self.pack.seen[card.index()] += 1;
             out.push(Event::CardToPone { card: Some(card) });
         }
         let natural = top.is_some_and(|top| {
@@ -866,22 +863,23 @@ impl State {
         reason: Reason,
         out: &mut Vec<Event>,
     ) {
+        // What [`State::settle`] does, without matching the parties: signed
+        // from the player's side, the amount goes to him and from the dealer.
+        self.balances[player.index()] += amount;
+        self.balances[dealer.index()] -= amount;
         let (from, to) = if amount < 0 {
             (Party::Seat(player), Party::Seat(dealer))
         } else {
             (Party::Seat(dealer), Party::Seat(player))
         };
-        self.settle(
-            Settlement {
-                player,
-                hand: hand as u8 + 1,
-                amount,
-                from,
-                to,
-                reason,
-            },
-            out,
-        );
+        out.push(Event::Settled(Settlement {
+            player,
+            hand: hand as u8 + 1,
+            amount,
+            from,
+            to,
+            reason,
+        }));
     }
 
     // ----- the pack ------------------------------------------------------------
@@ -890,7 +888,7 @@ impl State {
         let i = card.index();
         let detail = if self.pack.on_table[i] > 0 {
             " (it is on the table)".to_owned()
-        } else if !reshuffling && self.pack.in_pile[i] > 0 {
+        } else if !reshuffling && self.pack.seen[i] > 0 {
             " (it is in the pone's pile)".to_owned()
         } else {
             String::new()
@@ -905,8 +903,12 @@ impl State {
 
     fn check_unseen(&self, card: Card, reshuffling: bool) -> Applied {
         let i = card.index();
-        let pile = if reshuffling { 0 } else { self.pack.in_pile[i] };
-        if self.pack.on_table[i] + pile >= self.rules.packs {
+        let seen = if reshuffling {
+            self.pack.on_table[i]
+        } else {
+            self.pack.seen[i]
+        };
+        if seen >= self.rules.packs {
             return Err(self.seen_error(card, reshuffling));
         }
         Ok(())
@@ -917,6 +919,7 @@ impl State {
         self.pack.left <= 1
     }
 
+    #[inline(always)]
     fn check_deal(&self, card: Option<Card>) -> Applied {
         let reshuffling = self.must_reshuffle();
         if reshuffling && self.pack.pile == 0 {
@@ -929,13 +932,15 @@ impl State {
     }
 
     /// Takes a card from the pack into a hand (checked by [`State::check_deal`]).
+    /// Inlined: it runs for every card, and a call costs about what it does.
+    #[inline(always)]
     fn put_card(&mut self, seat: Seat, hand: usize, card: Option<Card>, out: &mut Vec<Event>) {
         if self.must_reshuffle() {
             // The last card goes unseen to the pone, who shuffles it with his pile.
             let cards = self.pack.pile + self.pack.left;
             self.pack.left = cards;
             self.pack.pile = 0;
-            self.pack.in_pile = [0; 52];
+            self.pack.seen = self.pack.on_table;
             self.pack.dealt_since_shuffle = 0;
             out.push(Event::PackReshuffled { cards });
         }
@@ -943,6 +948,7 @@ impl State {
         self.pack.dealt_since_shuffle += 1;
         if let Some(card) = card {
             self.pack.on_table[card.index()] += 1;
+            self.pack.seen[card.index()] += 1;
         }
         self.round.seats[seat.index()].hands[hand].cards.push(card);
         if let Some((_, fresh)) = &mut self.round.surplus {
@@ -955,6 +961,22 @@ impl State {
         });
     }
 
+    /// The known cards in the round's hands not yet in the pile, per card
+    /// index: what `on_table` counts.
+    fn cards_in_hands(&self) -> [u8; 52] {
+        let mut counts = [0; 52];
+        for &seat in &self.round.order {
+            for h in &self.round.seats[seat.index()].hands {
+                if !h.in_pile {
+                    for card in h.cards.known() {
+                        counts[card.index()] += 1;
+                    }
+                }
+            }
+        }
+        counts
+    }
+
     /// Sends a hand's cards to the pone's pile.
     fn hand_to_pile(&mut self, seat: Seat, hand: usize) {
         let h = &mut self.round.seats[seat.index()].hands[hand];
@@ -965,7 +987,6 @@ impl State {
         self.pack.pile += h.cards.len() as u16;
         for card in h.cards.known() {
             self.pack.on_table[card.index()] -= 1;
-            self.pack.in_pile[card.index()] += 1;
         }
     }
 
@@ -1062,6 +1083,14 @@ impl State {
         Ok(())
     }
 
+    /// Whether every player has staked: [`State::missing_stakes`] without
+    /// collecting names.
+    fn all_staked(&self) -> bool {
+        self.punters()
+            .iter()
+            .all(|s| self.round.seats[s.index()].stake.is_some())
+    }
+
     fn missing_stakes(&self) -> Vec<&str> {
         self.punters()
             .iter()
@@ -1070,6 +1099,7 @@ impl State {
             .collect()
     }
 
+    #[inline(always)]
     fn deal_round_card(
         &mut self,
         second: bool,
@@ -1107,11 +1137,10 @@ impl State {
                     self.name(holder)
                 )).into());
             }
-            let missing = self.missing_stakes();
-            if !missing.is_empty() {
+            if !self.all_staked() {
                 return Err(RuleErrorKind::OutOfTurn(format!(
                     "the second cards wait for every stake: no stake yet from {}",
-                    missing.join(", ")
+                    self.missing_stakes().join(", ")
                 ))
                 .into());
             }
@@ -1210,11 +1239,10 @@ impl State {
             )
             .into());
         }
-        let missing = self.missing_stakes();
-        if !missing.is_empty() {
+        if !self.all_staked() {
             return Err(RuleErrorKind::OutOfTurn(format!(
                 "the dealer doubles once every stake is laid: no stake yet from {}",
-                missing.join(", ")
+                self.missing_stakes().join(", ")
             ))
             .into());
         }
@@ -1327,6 +1355,7 @@ impl State {
 
     /// Which hand of `seat` a card goes to, given the `hand` named (1-based),
     /// checked to have room for it.
+    #[inline(always)]
     fn hand_for_card(&self, seat: Seat, hand: Option<u8>) -> Result<usize, RuleError> {
         let idx = self.hand_due_card(seat, hand)?;
         if self.round.seats[seat.index()].hands[idx].cards.len() >= MAX_CARDS {
@@ -1340,6 +1369,7 @@ impl State {
         Ok(idx)
     }
 
+    #[inline(always)]
     fn hand_due_card(&self, seat: Seat, hand: Option<u8>) -> Result<usize, RuleError> {
         let sr = &self.round.seats[seat.index()];
         match hand {
@@ -1373,6 +1403,7 @@ impl State {
         }
     }
 
+    #[inline(always)]
     fn named_hand(&self, seat: Seat, n: u8) -> Result<usize, RuleError> {
         let count = self.round.seats[seat.index()].hands.len();
         if n == 0 || usize::from(n) > count {
@@ -1436,6 +1467,7 @@ impl State {
 
     /// What a new card means for its hand: over, a Vingt-un, a natural on a
     /// divided hand, or nothing yet.
+    #[inline(always)]
     fn after_hand_card(&mut self, seat: Seat, idx: usize, out: &mut Vec<Event>) {
         let dealer = self.dealer_seat();
         let sr = &self.round.seats[seat.index()];
@@ -1462,6 +1494,7 @@ impl State {
         self.after_hand_finished(seat, out);
     }
 
+    #[inline(always)]
     fn over_drawn(&mut self, seat: Seat, idx: usize, out: &mut Vec<Event>) {
         let dealer = self.dealer_seat();
         self.round.seats[seat.index()].hands[idx].state = HandState::Over;
@@ -1477,6 +1510,7 @@ impl State {
     }
 
     /// Moves play on once the seat in turn has no hand left open.
+    #[inline(always)]
     fn after_hand_finished(&mut self, seat: Seat, out: &mut Vec<Event>) {
         if self.round.seats[seat.index()].open_hand().is_some() {
             return;
@@ -1490,6 +1524,7 @@ impl State {
         }
     }
 
+    #[inline(always)]
     fn advance_turn(&mut self, out: &mut Vec<Event>) {
         let Phase::Drawing { mut turn } = self.round.phase else {
             return;
@@ -1522,6 +1557,7 @@ impl State {
     }
 
     /// The seat whose turn it is to act on its hands, checked against `player`.
+    #[inline(always)]
     fn acting(&self, player: Seat, what: &str) -> Applied {
         let whose = match self.round.phase {
             Phase::Drawing { turn } => self.round.order[usize::from(turn)],
@@ -1872,6 +1908,7 @@ impl State {
         for card in &new {
             h.cards.reveal(*card, false);
             self.pack.on_table[card.index()] += 1;
+            self.pack.seen[card.index()] += 1;
         }
         out.push(Event::Shown {
             player,
@@ -1922,14 +1959,14 @@ impl State {
     /// The dealer's hands' outcomes: `None` while one is unknown.
     fn dealer_totals(&self) -> Option<ArrayVec<u8, MAX_HANDS>> {
         let dealer = self.dealer_seat();
-        self.round.seats[dealer.index()]
-            .hands
-            .iter()
-            .map(|h| match h.state {
-                HandState::Over => Some(22),
-                _ => h.cards.points().exact(),
-            })
-            .collect()
+        let mut totals = ArrayVec::new();
+        for h in &self.round.seats[dealer.index()].hands {
+            totals.push(match h.state {
+                HandState::Over => 22,
+                _ => h.cards.points().exact()?,
+            });
+        }
+        Some(totals)
     }
 
     fn settle_round(&mut self, out: &mut Vec<Event>) {
@@ -1941,7 +1978,7 @@ impl State {
             self.round.seats[s.index()]
                 .hands
                 .iter()
-                .any(|h| h.state == HandState::Stood && h.cards.points().exact().is_none())
+                .any(|h| h.state == HandState::Stood && h.cards.unseen() > 0)
         });
         if unknown {
             self.round.phase = Phase::Showdown;
@@ -1958,15 +1995,17 @@ impl State {
         }
         let dealer = self.dealer_seat();
         let tie_pays = i64::from(self.rules.drawn_21_tie_pays);
-        let punters: ArrayVec<Seat, MAX_PLAYERS> = self.punters().iter().copied().collect();
-        for seat in punters {
+        let factor = self.factor();
+        for position in 0..self.punters().len() {
+            let seat = self.round.order[position];
             for idx in 0..self.round.seats[seat.index()].hands.len() {
-                let h = &self.round.seats[seat.index()].hands[idx];
+                let h = &mut self.round.seats[seat.index()].hands[idx];
                 if h.state != HandState::Stood {
                     continue;
                 }
+                h.state = HandState::Settled;
                 let total = h.cards.points().exact().unwrap_or(0);
-                let stake = self.hand_stake(seat, idx);
+                let stake = i64::from(h.stake) * factor;
                 for &d in &dealer_totals {
                     let (amount, reason) = if d > 21 {
                         if total == 21 {
@@ -1991,7 +2030,6 @@ impl State {
                     };
                     self.pay_dealer(seat, dealer, idx, amount, reason, out);
                 }
-                self.round.seats[seat.index()].hands[idx].state = HandState::Settled;
             }
         }
         self.end_round(out);
@@ -1999,14 +2037,23 @@ impl State {
 
     fn end_round(&mut self, out: &mut Vec<Event>) {
         let dealer = self.dealer_seat();
-        let seats: ArrayVec<Seat, MAX_PLAYERS> = self.round.order.iter().copied().collect();
-        for &seat in &seats {
-            for idx in 0..self.round.seats[seat.index()].hands.len() {
-                self.hand_to_pile(seat, idx);
+        // Every known card on the table lies in a hand of this round, so once
+        // they all go to the pile none is left on the table: one clear instead
+        // of a count per card.
+        debug_assert_eq!(self.pack.on_table, self.cards_in_hands());
+        for &seat in &self.round.order {
+            for h in &mut self.round.seats[seat.index()].hands {
+                if !h.in_pile {
+                    h.in_pile = true;
+                    self.pack.pile += h.cards.len() as u16;
+                }
             }
         }
+        self.pack.on_table = [0; 52];
         // The eldest holder: the first in dealing order.
-        let eldest = seats
+        let eldest = self
+            .round
+            .order
             .iter()
             .copied()
             .find(|s| self.round.holders.contains(s));
@@ -2157,6 +2204,7 @@ impl State {
             let h = &mut self.round.seats[player.index()].hands[0];
             h.cards.reveal(card, true);
             self.pack.on_table[card.index()] += 1;
+            self.pack.seen[card.index()] += 1;
         }
         self.round.exposed = Some((player, card));
         out.push(Event::Flagged(Flag::CardExposed { player, card }));
@@ -2239,7 +2287,6 @@ impl State {
             .remove(position);
         if let Some(c) = card {
             self.pack.on_table[c.index()] -= 1;
-            self.pack.in_pile[c.index()] += 1;
         }
         self.pack.pile += 1;
         out.push(Event::CardToPone { card });
