@@ -119,8 +119,7 @@ pub struct SynthArgs {
     pub size: (u32, u32),
 }
 
-/// `pone synth`: rendered table scenes with exact labels, with a progress bar.
-pub fn synth(args: &SynthArgs, out: &mut impl Write) -> anyhow::Result<()> {
+fn chosen_designs(args: &SynthArgs) -> anyhow::Result<Vec<pone_vision::art::Design>> {
     use pone_vision::art::Split;
     let which = match args.designs.as_str() {
         "train" => Some(Split::Train),
@@ -128,8 +127,70 @@ pub fn synth(args: &SynthArgs, out: &mut impl Write) -> anyhow::Result<()> {
         "all" => None,
         other => anyhow::bail!("--designs must be train, held-out or all, not \"{other}\""),
     };
-    let designs = pone_vision::synth::choose(pone_vision::art::embedded()?, which);
-    let threads = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+    Ok(pone_vision::synth::choose(
+        pone_vision::art::embedded()?,
+        which,
+    ))
+}
+
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
+}
+
+fn progress_bar(len: u64, unit: &str) -> indicatif::ProgressBar {
+    indicatif::ProgressBar::new(len).with_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {unit}, {{per_sec}}, {{eta}} left"
+        ))
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    )
+}
+
+/// `pone synth --sitting`: a sitting the engine plays and the renderer films.
+pub fn synth_sitting(
+    args: &SynthArgs,
+    rounds: u32,
+    players: usize,
+    fps: u32,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let designs = chosen_designs(args)?;
+    let options = pone_vision::sitting::SittingOptions {
+        out: args.out.clone(),
+        seed: args.seed,
+        rounds,
+        players,
+        width: args.size.0,
+        height: args.size.1,
+        fps,
+        threads: threads(),
+    };
+    let bar = progress_bar(0, "frames");
+    let start = std::time::Instant::now();
+    let summary = pone_vision::sitting::write_sitting(&options, &designs, &|total| {
+        bar.set_length(total);
+        bar.inc(1);
+    })?;
+    bar.finish_and_clear();
+    writeln!(
+        out,
+        "{} rounds in {} frames ({} fps, {}x{}, design {}) in {:.1} s: {}",
+        summary.rounds,
+        summary.frames,
+        summary.fps,
+        summary.width,
+        summary.height,
+        summary.design,
+        start.elapsed().as_secs_f64(),
+        args.out.display()
+    )?;
+    Ok(())
+}
+
+/// `pone synth`: rendered table scenes with exact labels, with a progress bar.
+pub fn synth(args: &SynthArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    let designs = chosen_designs(args)?;
+    let threads = threads();
     let options = pone_vision::synth::SynthOptions {
         out: args.out.clone(),
         scenes: args.scenes,

@@ -43,6 +43,18 @@ enum Commands {
         /// Frame size, `WIDTHxHEIGHT`.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
+        /// Render a sitting the engine plays: frames, dealer.jsonl and truth.jsonl.
+        #[arg(long)]
+        sitting: bool,
+        /// With --sitting: rounds to play.
+        #[arg(long, default_value_t = 6)]
+        rounds: u32,
+        /// With --sitting: players at the table, the dealer among them.
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// With --sitting: frames per second.
+        #[arg(long, default_value_t = 10)]
+        fps: u32,
     },
     /// Play a sitting by itself (random stakes and decisions) and print its ledger.
     Demo {
@@ -108,16 +120,25 @@ fn main() -> ExitCode {
             seed,
             designs,
             size,
-        }) => pone_ui::cli::synth(
-            &pone_ui::cli::SynthArgs {
+            sitting,
+            rounds,
+            players,
+            fps,
+        }) => {
+            let args = pone_ui::cli::SynthArgs {
                 out,
                 scenes,
                 seed,
                 designs,
                 size,
-            },
-            &mut std::io::stdout().lock(),
-        ),
+            };
+            let out = &mut std::io::stdout().lock();
+            if sitting {
+                pone_ui::cli::synth_sitting(&args, rounds, players, fps, out)
+            } else {
+                pone_ui::cli::synth(&args, out)
+            }
+        }
         Some(Commands::Rules) => pone_ui::cli::rules_toml(&mut std::io::stdout().lock()),
         Some(Commands::Demo {
             players,

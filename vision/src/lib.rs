@@ -7,6 +7,7 @@
 //!   them, hands over the table, the camera's faults), and random scenes.
 //! - [`render`]: draws a scene with exact labels for every card.
 //! - [`synth`]: writes labelled sets of rendered scenes (`pone synth`).
+//! - [`sitting`]: a sitting the engine plays and the renderer films (`pone synth --sitting`).
 //!
 //! Still to come (issues 3 to 5): the rendered sitting, camera sources, the
 //! card reader (ONNX via `ort`) and the tracker.
@@ -24,4 +25,5 @@ pub mod art;
 pub mod camera;
 pub mod render;
 pub mod scene;
+pub mod sitting;
 pub mod synth;

@@ -510,6 +510,36 @@ pub fn render(scene: &Scene, designs: &[Design]) -> Rendered {
     for o in &scene.occluders {
         draw_occluder(&mut canvas, o);
     }
+    let cards = labels(&canvas, scene, design, drawn);
+    light(&mut canvas, scene);
+    if scene.blur > 0.3 {
+        let kernel = gaussian_kernel(scene.blur);
+        convolve(&mut canvas, &kernel, &kernel);
+    }
+    if let Some((angle, length)) = scene.motion {
+        let (kx, ky) = motion_kernels(angle, length);
+        convolve(&mut canvas, &kx, &ky);
+    }
+    let image = quantise(&canvas, scene.noise, scene.seed ^ 0x5eed);
+    Rendered {
+        image,
+        labels: FrameLabels {
+            width: cam.width,
+            height: cam.height,
+            design: design.name.clone(),
+            cards,
+        },
+    }
+}
+
+/// Each labelled card: its corners, what shows of it (pixels still its own on
+/// top, and their box) and of its index corners.
+fn labels(
+    canvas: &Canvas,
+    scene: &Scene,
+    design: &Design,
+    drawn: Vec<Option<([[f32; 2]; 4], Counts)>>,
+) -> Vec<CardLabel> {
     // What shows of each card: pixels still its own, and their box.
     let mut shown = vec![(0u32, [0u32; 2], [u32::MAX, u32::MAX, 0, 0]); scene.cards.len() + 1];
     for (i, (&id, &corner)) in canvas.id.iter().zip(&canvas.corner).enumerate() {
@@ -586,25 +616,7 @@ pub fn render(scene: &Scene, designs: &[Design]) -> Rendered {
             role: card.role,
         });
     }
-    light(&mut canvas, scene);
-    if scene.blur > 0.3 {
-        let kernel = gaussian_kernel(scene.blur);
-        convolve(&mut canvas, &kernel, &kernel);
-    }
-    if let Some((angle, length)) = scene.motion {
-        let (kx, ky) = motion_kernels(angle, length);
-        convolve(&mut canvas, &kx, &ky);
-    }
-    let image = quantise(&canvas, scene.noise, scene.seed ^ 0x5eed);
-    Rendered {
-        image,
-        labels: FrameLabels {
-            width: cam.width,
-            height: cam.height,
-            design: design.name.clone(),
-            cards,
-        },
-    }
+    cards
 }
 
 fn ratio(part: u32, whole: u32) -> f32 {

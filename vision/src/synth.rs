@@ -96,45 +96,66 @@ pub fn write_set(
     let text = serde_json::to_string_pretty(&manifest).unwrap_or_default();
     write(&options.out.join("synth.json"), text.as_bytes())?;
     let backs: Vec<usize> = designs.iter().map(Design::backs).collect();
+    parallel_for(options.scenes, options.threads, &|n| {
+        let seed = scene_seed(options.seed, n);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let scene = random_scene(
+            &mut rng,
+            designs.len(),
+            &backs,
+            options.width,
+            options.height,
+            seed,
+        );
+        write_frame(&scene, designs, &images, &labels, n)?;
+        progress();
+        Ok(())
+    })
+}
+
+/// Renders a scene and writes `images/NNNNNN.jpg` and `labels/NNNNNN.json`.
+pub fn write_frame(
+    scene: &crate::scene::Scene,
+    designs: &[Design],
+    images: &Path,
+    labels: &Path,
+    n: u64,
+) -> Result<(), SynthError> {
+    let rendered = render(scene, designs);
+    let image_path = images.join(format!("{n:06}.jpg"));
+    let bytes = jpeg(&rendered.image, scene.jpeg_quality).map_err(|e| SynthError::Write {
+        path: image_path.clone(),
+        reason: e.to_string(),
+    })?;
+    write(&image_path, &bytes)?;
+    let json = serde_json::to_vec(&rendered.labels).unwrap_or_default();
+    write(&labels.join(format!("{n:06}.json")), &json)
+}
+
+/// Runs `job(n)` for every `n` below `count` on `threads` threads; the first
+/// failure stops the others and is returned.
+pub fn parallel_for(
+    count: u64,
+    threads: usize,
+    job: &(dyn Fn(u64) -> Result<(), SynthError> + Sync),
+) -> Result<(), SynthError> {
     let next = AtomicU64::new(0);
     let failure = std::sync::Mutex::new(None);
     std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
+        for _ in 0..threads.max(1) {
             scope.spawn(|| {
                 loop {
                     let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n >= options.scenes {
+                    if n >= count {
                         break;
                     }
-                    let seed = scene_seed(options.seed, n);
-                    let mut rng = StdRng::seed_from_u64(seed);
-                    let scene = random_scene(
-                        &mut rng,
-                        designs.len(),
-                        &backs,
-                        options.width,
-                        options.height,
-                        seed,
-                    );
-                    let rendered = render(&scene, designs);
-                    let result = jpeg(&rendered.image, scene.jpeg_quality)
-                        .map_err(|e| SynthError::Write {
-                            path: images.join(format!("{n:06}.jpg")),
-                            reason: e.to_string(),
-                        })
-                        .and_then(|bytes| write(&images.join(format!("{n:06}.jpg")), &bytes))
-                        .and_then(|()| {
-                            let json = serde_json::to_vec(&rendered.labels).unwrap_or_default();
-                            write(&labels.join(format!("{n:06}.json")), &json)
-                        });
-                    if let Err(e) = result {
+                    if let Err(e) = job(n) {
                         if let Ok(mut f) = failure.lock() {
                             f.get_or_insert(e);
                         }
-                        next.store(options.scenes, Ordering::Relaxed);
+                        next.store(count, Ordering::Relaxed);
                         break;
                     }
-                    progress();
                 }
             });
         }

@@ -1,0 +1,130 @@
+//! `pone synth`: rendered scenes and sittings, from the outside.
+
+use pone_tests::pone;
+use serde_json::Value;
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("pone-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn lines(path: &std::path::Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .expect("file")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect()
+}
+
+#[test]
+fn a_scene_set_has_an_image_and_labels_for_every_scene() {
+    let out = temp("scenes");
+    let status = pone()
+        .args([
+            "synth",
+            "--scenes",
+            "3",
+            "--seed",
+            "4",
+            "--size",
+            "320x180",
+            "--designs",
+            "held-out",
+            "--out",
+        ])
+        .arg(&out)
+        .status()
+        .expect("pone runs");
+    assert!(status.success());
+    for n in 0..3 {
+        assert!(out.join(format!("images/{n:06}.jpg")).is_file());
+        let labels: Value = serde_json::from_slice(
+            &std::fs::read(out.join(format!("labels/{n:06}.json"))).expect("labels"),
+        )
+        .expect("JSON");
+        assert_eq!(labels["design"], "kenney");
+        assert_eq!(labels["width"], 320);
+    }
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(out.join("synth.json")).expect("manifest"))
+            .expect("JSON");
+    assert_eq!(manifest["scenes"], 3);
+}
+
+#[test]
+fn a_rendered_sitting_replays_and_its_frames_match_its_scripts() {
+    let out = temp("sitting");
+    let status = pone()
+        .args([
+            "synth",
+            "--sitting",
+            "--rounds",
+            "2",
+            "--players",
+            "3",
+            "--fps",
+            "4",
+            "--size",
+            "320x180",
+            "--seed",
+            "12",
+            "--out",
+        ])
+        .arg(&out)
+        .status()
+        .expect("pone runs");
+    assert!(status.success());
+    let sitting: Value =
+        serde_json::from_slice(&std::fs::read(out.join("sitting.json")).expect("sitting.json"))
+            .expect("JSON");
+    let frames = sitting["frames"].as_u64().expect("frames");
+    assert_eq!(sitting["rounds"], 2);
+    assert_eq!(
+        std::fs::read_dir(out.join("frames"))
+            .expect("frames")
+            .count() as u64,
+        frames
+    );
+    let truth = lines(&out.join("truth.jsonl"));
+    let dealer = lines(&out.join("dealer.jsonl"));
+    let mut last = 0;
+    for line in &truth {
+        let frame = line["frame"].as_u64().expect("every line has its frame");
+        assert!(frame < frames && frame >= last, "frames in order: {line}");
+        last = frame;
+    }
+    assert!(
+        truth
+            .iter()
+            .any(|l| l["t"] == "card" && l["card"].is_string())
+    );
+    assert!(
+        dealer.iter().all(|l| l["t"] != "card"),
+        "the camera supplies the cards"
+    );
+    assert!(dealer.iter().any(|l| l["t"] == "stake"));
+    // Every dealer line is a truth line at the same frame.
+    for line in &dealer {
+        assert!(truth.contains(line), "{line}");
+    }
+    let replay = pone()
+        .args(["replay", "--json"])
+        .arg(out.join("truth.jsonl"))
+        .output()
+        .expect("pone runs");
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let report: Value = serde_json::from_slice(&replay.stdout).expect("JSON");
+    assert_eq!(report["rounds"].as_array().map(Vec::len), Some(2));
+    let sum: i64 = report["balances"]
+        .as_object()
+        .expect("balances")
+        .values()
+        .filter_map(Value::as_i64)
+        .sum();
+    assert_eq!(sum, 0);
+}

@@ -1,0 +1,509 @@
+//! A rendered sitting: the engine deals real rounds (the autoplayer's random
+//! stakes and decisions) and the renderer draws the table after each card, as
+//! a frame sequence with exact truth.
+//!
+//! `DIR/sitting.json` (frame rate, size, seed, design, players), `DIR/frames/`
+//! (`NNNNNN.jpg` at that frame rate), `DIR/dealer.jsonl` (what the camera cannot
+//! see, in the table-script format: the table and dealer lines, stakes, double,
+//! divide, content, and the declarations made aloud) and `DIR/truth.jsonl` (the
+//! complete table script, cards included). Every line carries `"frame"`, the
+//! frame at which it happens (for a card: the frame it lands).
+
+use std::path::PathBuf;
+
+use pone_engine::autoplay::Autoplayer;
+use pone_engine::script::{Line, Meta};
+use pone_engine::sitting::{HandState, Phase, State};
+use pone_engine::{Card, Command, Event, Game, HouseRules, Seat};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::art::Design;
+use crate::render::scene_seed;
+use crate::scene::{
+    Layout, Occluder, Placed, Role, Scene, random_camera, random_light, random_surface,
+};
+use crate::synth::SynthError;
+
+/// What sitting to render.
+#[derive(Clone, Debug)]
+pub struct SittingOptions {
+    /// Where to write.
+    pub out: PathBuf,
+    /// The seed of the deal, the decisions and the look.
+    pub seed: u64,
+    /// Rounds to play.
+    pub rounds: u32,
+    /// Players, the dealer among them.
+    pub players: usize,
+    /// Frame size.
+    pub width: u32,
+    /// Frame height.
+    pub height: u32,
+    /// Frames per second.
+    pub fps: u32,
+    /// Worker threads for rendering.
+    pub threads: usize,
+}
+
+/// What was made.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SittingSummary {
+    /// Frames per second.
+    pub fps: u32,
+    /// Frame width.
+    pub width: u32,
+    /// Frame height.
+    pub height: u32,
+    /// The seed.
+    pub seed: u64,
+    /// The design drawn.
+    pub design: String,
+    /// The players in seating order.
+    pub players: Vec<String>,
+    /// How many frames.
+    pub frames: u64,
+    /// Rounds played.
+    pub rounds: u32,
+    /// Where the frames are.
+    pub frame_files: String,
+}
+
+const NAMES: [&str; 7] = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil"];
+
+/// A card on the picture: which card, face up or not.
+type Shown = (Card, bool);
+
+/// The table as the camera sees it after a command.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Picture {
+    /// Per seat, per hand, the cards.
+    hands: Vec<Vec<Vec<Shown>>>,
+    pile: u16,
+    pack: u16,
+}
+
+/// Which first-two cards the table would have turned up by now.
+fn picture(state: &State, round_over: bool) -> Picture {
+    let seats = state.names().len();
+    let dealer = state.dealer();
+    let dealer_playing = matches!(state.phase(), Phase::Dealer | Phase::Showdown);
+    let hands = (0..seats)
+        .map(|i| {
+            let seat = Seat(i as u8);
+            let Some(sr) = state.seat_round(seat) else {
+                return Vec::new();
+            };
+            if state.round_number() == 0 || (state.phase() == Phase::Between && !round_over) {
+                return Vec::new();
+            }
+            let divided = sr.hands.len() > 1;
+            sr.hands
+                .iter()
+                .filter(|h| !h.in_pile)
+                .map(|h| {
+                    let turned = h.state == HandState::Natural
+                        || divided
+                        || (Some(seat) == dealer && (dealer_playing || round_over))
+                        || (round_over && matches!(h.state, HandState::Settled | HandState::Stood));
+                    h.cards
+                        .slots()
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(k, slot)| slot.map(|c| (c, k >= 2 || turned)))
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    Picture {
+        hands,
+        pile: state.pone_pile(),
+        pack: state.cards_before_last() + 1,
+    }
+}
+
+/// The frames' scenes, built as the sitting is played.
+struct Film {
+    base: Scene,
+    layout: Layout,
+    back: usize,
+    frames: Vec<Scene>,
+    look_seed: u64,
+    round: u32,
+    /// A hand passing over the table: the frames it spans and its path.
+    pass: Option<(usize, usize, Occluder)>,
+}
+
+impl Film {
+    fn placed(&self, picture: &Picture) -> Vec<Placed> {
+        let mut cards = Vec::new();
+        let mut rng = StdRng::seed_from_u64(self.look_seed ^ u64::from(self.round));
+        cards.extend(self.layout.place_stack(
+            Role::Pile,
+            usize::from(picture.pile.clamp(0, 6)),
+            self.back,
+            &mut rng,
+        ));
+        if picture.pack > 0 {
+            cards.extend(self.layout.place_stack(
+                Role::Pack,
+                usize::from(picture.pack.clamp(1, 6)),
+                self.back,
+                &mut rng,
+            ));
+        }
+        for (seat, hands) in picture.hands.iter().enumerate() {
+            for (h, hand) in hands.iter().enumerate() {
+                // Steady positions: the jitter depends on the round, seat and hand only.
+                let mut hand_rng = StdRng::seed_from_u64(scene_seed(
+                    self.look_seed,
+                    u64::from(self.round) * 100 + seat as u64 * 5 + h as u64,
+                ));
+                cards.extend(self.layout.place_hand(
+                    seat,
+                    h as u8 + 1,
+                    hand,
+                    self.back,
+                    &mut hand_rng,
+                ));
+            }
+        }
+        cards
+    }
+
+    fn frame(&mut self, cards: Vec<Placed>) {
+        let n = self.frames.len();
+        let mut scene = self.base.clone();
+        scene.cards = cards;
+        scene.seed = scene_seed(self.look_seed, n as u64 + 1);
+        if let Some((from, to, occluder)) = &self.pass
+            && (*from..*to).contains(&n)
+        {
+            {
+                let t = (n - from) as f32 / (to - from).max(1) as f32;
+                let mut o = occluder.clone();
+                // In and out again: the hand reaches to its point and back.
+                let reach = 1.0 - (2.0 * t - 1.0).abs();
+                o.to = [
+                    o.from[0] + (occluder.to[0] - o.from[0]) * reach,
+                    o.from[1] + (occluder.to[1] - o.from[1]) * reach,
+                ];
+                scene.occluders.push(o);
+            }
+        }
+        self.frames.push(scene);
+    }
+
+    /// Holds the picture for `count` frames.
+    fn hold(&mut self, picture: &Picture, count: usize) {
+        let cards = self.placed(picture);
+        for _ in 0..count {
+            self.frame(cards.clone());
+        }
+    }
+
+    /// Slides the cards that are new in `after` from the pack, and the cards
+    /// gone from it to the pile, over `count` frames; the last frame shows `after`.
+    fn slide(&mut self, before: &Picture, after: &Picture, count: usize) {
+        let old = self.placed(before);
+        let new = self.placed(after);
+        let key = |p: &Placed| (p.hidden, p.role);
+        let moving_in: Vec<&Placed> = new
+            .iter()
+            .filter(|p| {
+                matches!(p.role, Role::Hand { .. })
+                    && !old.iter().any(|o| key(o) == key(p) && o.hidden == p.hidden)
+            })
+            .collect();
+        let moving_out: Vec<&Placed> = old
+            .iter()
+            .filter(|p| {
+                matches!(p.role, Role::Hand { .. }) && !new.iter().any(|n| n.hidden == p.hidden)
+            })
+            .collect();
+        let pack = self.layout.pack;
+        let pile = self.layout.pile;
+        for step in 1..count {
+            let t = step as f32 / count as f32;
+            let ease = t * t * (3.0 - 2.0 * t);
+            let mut cards: Vec<Placed> = old
+                .iter()
+                .filter(|p| {
+                    !moving_out
+                        .iter()
+                        .any(|m| m.hidden == p.hidden && p.hidden.is_some())
+                })
+                .cloned()
+                .collect();
+            for p in &moving_in {
+                let mut m = (*p).clone();
+                m.center = [
+                    pack[0] + (p.center[0] - pack[0]) * ease,
+                    pack[1] + (p.center[1] - pack[1]) * ease,
+                ];
+                m.lift = 0.5 * (1.0 - ease) + p.lift;
+                m.role = Role::Moving;
+                m.labelled = true;
+                cards.push(m);
+            }
+            for p in &moving_out {
+                let mut m = (*p).clone();
+                m.center = [
+                    p.center[0] + (pile[0] - p.center[0]) * ease,
+                    p.center[1] + (pile[1] - p.center[1]) * ease,
+                ];
+                m.face = None;
+                m.role = Role::Moving;
+                cards.push(m);
+            }
+            self.frame(cards);
+        }
+        self.frame(new);
+    }
+}
+
+fn write_err(path: &std::path::Path, e: &impl std::fmt::Display) -> SynthError {
+    SynthError::Write {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    }
+}
+
+impl Film {
+    /// A camera, table, light and design for the whole sitting.
+    fn new(
+        options: &SittingOptions,
+        designs: &[Design],
+        players: usize,
+        rng: &mut StdRng,
+    ) -> (Film, usize) {
+        let design_index = rng.random_range(0..designs.len());
+        let design = &designs[design_index];
+        let dealer = rng.random_range(0..players);
+        let layout = Layout::new(players, dealer, design.aspect(), 1.0);
+        let look_seed = rng.random();
+        let mut light = random_light(rng);
+        light.gain = light.gain.max(0.7);
+        let base = Scene {
+            camera: random_camera(rng, options.width, options.height, layout.reach()),
+            surface: random_surface(rng),
+            light,
+            cards: Vec::new(),
+            occluders: Vec::new(),
+            design: design_index,
+            blur: rng.random_range(0.0..0.8),
+            motion: None,
+            noise: rng.random_range(1.0..4.0),
+            jpeg_quality: 85,
+            seed: 0,
+        };
+        let back = rng.random_range(0..design.backs());
+        let film = Film {
+            base,
+            layout,
+            back,
+            frames: Vec::new(),
+            look_seed,
+            round: 0,
+            pass: None,
+        };
+        (film, dealer)
+    }
+
+    /// Now and then a hand passes over the table for a second and a half.
+    fn start_pass(&mut self, rng: &mut StdRng, fps: usize) {
+        if self
+            .pass
+            .as_ref()
+            .is_some_and(|(_, to, _)| *to <= self.frames.len())
+        {
+            self.pass = None;
+        }
+        if self.pass.is_some() || !rng.random_bool(0.02) {
+            return;
+        }
+        let start = self.frames.len();
+        let edge = rng.random_range(0.1..0.9);
+        self.pass = Some((
+            start,
+            start + fps * 3 / 2,
+            Occluder {
+                from: [edge, 1.05],
+                to: [rng.random_range(0.25..0.75), rng.random_range(0.3..0.7)],
+                width: rng.random_range(0.03..0.05),
+                sleeve: [0.2, 0.22, 0.3],
+                skin: [0.85, 0.66, 0.52],
+            },
+        ));
+    }
+}
+
+/// The declarations a table makes aloud: a natural, and a player's "over"
+/// (the dealer's cards lie face up).
+fn said_aloud(events: &[Event], state: &State) -> Vec<Line> {
+    events
+        .iter()
+        .filter_map(|event| match *event {
+            Event::Natural { player, hand: 1 } => Some(Line::Natural {
+                player: state.name(player).to_owned(),
+                hand: None,
+            }),
+            Event::OverDrawn { player, hand } if Some(player) != state.dealer() => {
+                let divided = state.seat_round(player).is_some_and(|s| s.hands.len() > 1);
+                Some(Line::Over {
+                    player: state.name(player).to_owned(),
+                    hand: divided.then_some(hand),
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The two scripts, written as the sitting is played.
+#[derive(Default)]
+struct Scripts {
+    truth: Vec<String>,
+    dealer: Vec<String>,
+}
+
+impl Scripts {
+    fn record(&mut self, line: &Line, frame: usize, camera_sees_it: bool) {
+        let text = line.to_json(&Meta {
+            frame: Some(frame as u64),
+            ..Meta::default()
+        });
+        if !camera_sees_it {
+            self.dealer.push(text.clone());
+        }
+        self.truth.push(text);
+    }
+}
+
+/// Plays the sitting, filming it: the scripts and the rounds played.
+fn play(
+    options: &SittingOptions,
+    film: &mut Film,
+    game: &mut Game,
+    dealer: usize,
+    rng: &mut StdRng,
+) -> Result<(Scripts, u32), SynthError> {
+    let fps = options.fps.max(1) as usize;
+    let slide_frames = (fps * 2 / 5).max(2);
+    let pause = (fps / 4).max(1);
+    let mut scripts = Scripts::default();
+    scripts.record(&game.table_line(), 0, false);
+    let auto = Autoplayer::default();
+    let mut shown = Picture::default();
+    let mut next_command = Some(Command::Dealer {
+        player: Seat(dealer as u8),
+    });
+    let mut rounds = 0;
+    film.hold(&shown, pause);
+    while let Some(command) = next_command.take() {
+        let line = Line::from_command(&command, game.sitting().state());
+        let events = game
+            .command(None, &command)
+            .map_err(|e| write_err(&options.out, &e))?
+            .to_vec();
+        let round_over = events.iter().any(|e| matches!(e, Event::RoundEnded { .. }));
+        let state = game.sitting().state();
+        if events
+            .iter()
+            .any(|e| matches!(e, Event::RoundStarted { .. }))
+        {
+            film.round = state.round_number();
+        }
+        film.start_pass(rng, fps);
+        // At the end of a round the standing hands are turned up (the final
+        // declaration) before the cards go to the pone.
+        let after = picture(state, round_over);
+        if round_over || matches!(command, Command::Card { .. }) || after != shown {
+            film.slide(&shown, &after, slide_frames);
+        }
+        let frame = film.frames.len().saturating_sub(1);
+        scripts.record(&line, frame, matches!(line, Line::Card { .. }));
+        for said in said_aloud(&events, state) {
+            scripts.record(&said, frame, false);
+        }
+        film.hold(&after, pause);
+        shown = after;
+        if round_over {
+            rounds += 1;
+            let gathered = picture(game.sitting().state(), false);
+            film.slide(&shown, &gathered, slide_frames);
+            film.hold(&gathered, pause);
+            shown = gathered;
+        }
+        if rounds < options.rounds {
+            next_command = Autoplayer::next(&auto, game.sitting().state(), rng);
+        }
+    }
+    Ok((scripts, rounds))
+}
+
+/// Plays and renders a sitting; `progress` is told each rendered frame.
+pub fn write_sitting(
+    options: &SittingOptions,
+    designs: &[Design],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SittingSummary, SynthError> {
+    if designs.is_empty() {
+        return Err(SynthError::NoDesigns);
+    }
+    let mut rng = StdRng::seed_from_u64(options.seed);
+    let players = options.players.clamp(2, NAMES.len());
+    let names: Vec<String> = NAMES[..players].iter().map(|n| (*n).to_owned()).collect();
+    let (mut film, dealer) = Film::new(options, designs, players, &mut rng);
+    let mut game =
+        Game::new(names.clone(), HouseRules::default()).map_err(|e| write_err(&options.out, &e))?;
+    let (scripts, rounds) = play(options, &mut film, &mut game, dealer, &mut rng)?;
+    let summary = SittingSummary {
+        fps: options.fps,
+        width: options.width,
+        height: options.height,
+        seed: options.seed,
+        design: designs[film.base.design].name.clone(),
+        players: names,
+        frames: film.frames.len() as u64,
+        rounds,
+        frame_files: "frames/NNNNNN.jpg".into(),
+    };
+    write_outputs(options, designs, &film, &scripts, &summary, progress)?;
+    Ok(summary)
+}
+
+/// Writes the scripts and `sitting.json`, then renders the frames in parallel.
+fn write_outputs(
+    options: &SittingOptions,
+    designs: &[Design],
+    film: &Film,
+    scripts: &Scripts,
+    summary: &SittingSummary,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(), SynthError> {
+    let out = &options.out;
+    let frames_dir = out.join("frames");
+    let labels_dir = out.join("labels");
+    for dir in [&frames_dir, &labels_dir] {
+        std::fs::create_dir_all(dir).map_err(|e| write_err(dir, &e))?;
+    }
+    let write = |name: &str, text: String| {
+        let path = out.join(name);
+        std::fs::write(&path, text).map_err(|e| write_err(&path, &e))
+    };
+    write("truth.jsonl", scripts.truth.join("\n") + "\n")?;
+    write("dealer.jsonl", scripts.dealer.join("\n") + "\n")?;
+    write(
+        "sitting.json",
+        serde_json::to_string_pretty(summary).unwrap_or_default(),
+    )?;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    crate::synth::parallel_for(summary.frames, options.threads, &|n| {
+        let scene = &film.frames[n as usize];
+        crate::synth::write_frame(scene, designs, &frames_dir, &labels_dir, n)?;
+        progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+        Ok(())
+    })
+}
