@@ -117,6 +117,9 @@ pub struct SynthArgs {
     pub designs: String,
     /// Frame width and height.
     pub size: (u32, u32),
+    /// The art cache of `models/art/fetch_art.py`, for every design of
+    /// `models/art/manifest.toml` besides the built-in ones (training sets).
+    pub art_cache: Option<std::path::PathBuf>,
 }
 
 fn chosen_designs(args: &SynthArgs) -> anyhow::Result<Vec<pone_vision::art::Design>> {
@@ -127,10 +130,20 @@ fn chosen_designs(args: &SynthArgs) -> anyhow::Result<Vec<pone_vision::art::Desi
         "all" => None,
         other => anyhow::bail!("--designs must be train, held-out or all, not \"{other}\""),
     };
-    Ok(pone_vision::synth::choose(
-        pone_vision::art::embedded()?,
-        which,
-    ))
+    let mut designs = pone_vision::art::embedded()?;
+    if let Some(cache) = &args.art_cache {
+        let manifest = std::path::Path::new("models/art/manifest.toml");
+        let splits = pone_vision::art::manifest_splits(manifest).context(
+            "run pone synth from the repository root, where models/art/manifest.toml is",
+        )?;
+        let built_in: Vec<String> = designs.iter().map(|d| d.name.clone()).collect();
+        let wanted: Vec<_> = splits
+            .into_iter()
+            .filter(|(name, split)| !built_in.contains(name) && which.is_none_or(|w| *split == w))
+            .collect();
+        designs.extend(pone_vision::art::from_cache(cache, &wanted)?);
+    }
+    Ok(pone_vision::synth::choose(designs, which))
 }
 
 fn threads() -> usize {

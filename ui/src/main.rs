@@ -43,6 +43,10 @@ enum Commands {
         /// Frame size, `WIDTHxHEIGHT`.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
+        /// Also draw every design of models/art/manifest.toml from this art cache
+        /// (filled by models/art/fetch_art.py; GPL/LGPL art stays out of the repo).
+        #[arg(long)]
+        art_cache: Option<PathBuf>,
         /// Render a sitting the engine plays: frames, dealer.jsonl and truth.jsonl.
         #[arg(long)]
         sitting: bool,
@@ -124,6 +128,7 @@ fn main() -> ExitCode {
             rounds,
             players,
             fps,
+            art_cache,
         }) => {
             let args = pone_ui::cli::SynthArgs {
                 out,
@@ -131,6 +136,7 @@ fn main() -> ExitCode {
                 seed,
                 designs,
                 size,
+                art_cache,
             };
             let out = &mut std::io::stdout().lock();
             if sitting {

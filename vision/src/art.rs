@@ -94,6 +94,14 @@ pub enum ArtError {
         /// Why.
         reason: String,
     },
+    /// The art manifest cannot be read.
+    #[error("cannot read the art manifest {path}: {reason}")]
+    Manifest {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
     /// The art cache has no such design.
     #[error(
         "no card design \"{0}\" in the art cache {1}: run `python3 models/art/fetch_art.py --cache {1}`"
@@ -183,8 +191,33 @@ pub fn from_dir(dir: &Path, split: Split) -> Result<Design, ArtError> {
     Ok(Design::new(&name, split, faces, backs))
 }
 
-/// The designs of the art cache listed in `models/art/manifest.toml`'s
-/// splits: `held_out` chooses which side.
+/// The designs and splits listed in `models/art/manifest.toml` (its
+/// `[[design]]` tables' `name` and `split`).
+pub fn manifest_splits(manifest: &Path) -> Result<Vec<(String, Split)>, ArtError> {
+    #[derive(serde::Deserialize)]
+    struct Entry {
+        name: String,
+        split: Split,
+    }
+    #[derive(serde::Deserialize)]
+    struct Manifest {
+        design: Vec<Entry>,
+    }
+    let bad = |reason: String| ArtError::Manifest {
+        path: manifest.to_owned(),
+        reason,
+    };
+    let text = std::fs::read_to_string(manifest).map_err(|e| bad(e.to_string()))?;
+    let parsed: Manifest = toml::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    Ok(parsed
+        .design
+        .into_iter()
+        .map(|d| (d.name, d.split))
+        .collect())
+}
+
+/// The designs of the art cache that `models/art/fetch_art.py` filled, with
+/// the splits given (see [`manifest_splits`]).
 pub fn from_cache(cache: &Path, names: &[(String, Split)]) -> Result<Vec<Design>, ArtError> {
     names
         .iter()
