@@ -43,8 +43,8 @@ enum Commands {
         /// Frame size, `WIDTHxHEIGHT`.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
-        /// Also draw every design of models/art/manifest.toml from this art cache
-        /// (filled by models/art/fetch_art.py; GPL/LGPL art stays out of the repo).
+        /// Also draw every design of `models/art/manifest.toml` from this art cache
+        /// (filled by `models/art/fetch_art.py`; GPL/LGPL art stays out of the repo).
         #[arg(long)]
         art_cache: Option<PathBuf>,
         /// Render a sitting the engine plays: frames, dealer.jsonl and truth.jsonl.
