@@ -2,6 +2,7 @@
 //! design whose index the ink search misreads:
 //! `cargo run --release -p pone-vision --example design_boxes -- ~/.cache/pone/art`.
 
+#[allow(clippy::print_stdout)] // a listing is what this example is for
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cache = std::path::PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "art".into()));
     let splits =
