@@ -417,8 +417,15 @@ fn light(canvas: &mut Canvas, scene: &Scene) {
                 let d2 = (fx - centre[0]).powi(2) + ((fy - centre[1]) * h / w).powi(2);
                 glare += strength * (-d2 / (2.0 * radius * radius)).exp();
             }
-            let px = &mut canvas.rgb[y * canvas.width + x];
-            *px = std::array::from_fn(|c| px[c] * gain * light.tint[c] + glare);
+            // Glare is a highlight on the glossy cards; cloth and wood scatter it.
+            let i = y * canvas.width + x;
+            let sheen = if canvas.id[i] == 0 || canvas.id[i] == OCCLUDER {
+                0.15
+            } else {
+                1.0
+            };
+            let px = &mut canvas.rgb[i];
+            *px = std::array::from_fn(|c| px[c] * gain * light.tint[c] + glare * sheen);
         }
     }
 }

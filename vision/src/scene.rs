@@ -305,6 +305,19 @@ fn pick_colour(rng: &mut impl Rng, palette: &[[f32; 3]], amount: f32) -> [f32; 3
 /// A random camera: a webcam on a stand or tripod beside the table, high
 /// enough to see the half-extent `reach` (cm) of the cards, give or take a zoom.
 pub fn random_camera(rng: &mut impl Rng, width: u32, height: u32, reach: [f32; 2]) -> Camera {
+    random_camera_at(rng, width, height, reach, [0.0, 0.0], 1.0)
+}
+
+/// A random camera looking at `centre` (cm), `zoom` times as close as one
+/// that fits `reach`.
+pub fn random_camera_at(
+    rng: &mut impl Rng,
+    width: u32,
+    height: u32,
+    reach: [f32; 2],
+    centre: [f32; 2],
+    zoom_scale: f32,
+) -> Camera {
     let hfov = rng.random_range(0.95f32..1.3);
     let tilt = rng.random_range(0.0f32..0.7);
     let vfov = 2.0 * ((hfov / 2.0).tan() * height as f32 / width as f32).atan();
@@ -315,12 +328,12 @@ pub fn random_camera(rng: &mut impl Rng, width: u32, height: u32, reach: [f32; 2
     } else {
         rng.random_range(0.85..1.15)
     };
-    let camera_height = fit * zoom * tilt.cos();
+    let camera_height = fit * zoom * zoom_scale * tilt.cos();
     let azimuth = -PI / 2.0 + rng.random_range(-0.9..0.9);
     let back = camera_height * tilt.tan();
     let target = [
-        rng.random_range(-4.0..4.0),
-        rng.random_range(-4.0..4.0),
+        centre[0] + rng.random_range(-4.0..4.0),
+        centre[1] + rng.random_range(-4.0..4.0),
         0.0,
     ];
     let position = [
@@ -434,6 +447,7 @@ pub fn random_scene(
     let players = rng.random_range(2..=7);
     let dealer = rng.random_range(0..players);
     let spread = rng.random_range(0.75..1.15) * (0.8 + 0.05 * players as f32);
+    let close_up = rng.random_bool(0.25);
     let layout = Layout::new(players, dealer, 0.714, spread);
     let mut pack: Vec<Card> = Card::pack().collect();
     pack.shuffle(rng);
@@ -500,7 +514,14 @@ pub fn random_scene(
         Vec::new()
     };
     Scene {
-        camera: random_camera(rng, width, height, layout.reach()),
+        camera: if close_up {
+            // A close look at one seat, as a phone or a webcam near the cards sees it.
+            let (spot, _) = layout.seats[rng.random_range(0..players)];
+            let zoom = rng.random_range(0.2..0.45);
+            random_camera_at(rng, width, height, layout.reach(), spot, zoom)
+        } else {
+            random_camera(rng, width, height, layout.reach())
+        },
         surface: random_surface(rng),
         light: random_light(rng),
         cards,
