@@ -6,52 +6,23 @@
 #![allow(missing_docs)] // criterion's macros make undocumented items
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pone_engine::autoplay::Autoplayer;
-use pone_engine::{Command, Event, HouseRules, Seat, Sitting};
+use pone_engine::autoplay::{play_rounds, six_player_sitting};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-const ROUNDS: u64 = 2_000;
-
-fn table() -> Sitting {
-    let names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
-        .map(String::from)
-        .to_vec();
-    let mut sitting = Sitting::new(names, HouseRules::default()).expect("table");
-    sitting
-        .apply(&Command::Dealer { player: Seat(0) })
-        .expect("dealer");
-    sitting
-}
-
-/// The commands of `ROUNDS` autoplayed rounds.
-fn sitting_commands() -> Vec<Command> {
-    let mut sitting = table();
-    let mut rng = StdRng::seed_from_u64(2026);
-    let auto = Autoplayer::default();
-    let mut commands = Vec::new();
-    let mut rounds = 0;
-    while rounds < ROUNDS {
-        let command = auto
-            .next(sitting.state(), &mut rng)
-            .expect("autoplay never waits");
-        let events = sitting.apply(&command).expect("autoplay is legal");
-        rounds += events
-            .iter()
-            .filter(|e| matches!(e, Event::RoundEnded { .. }))
-            .count() as u64;
-        commands.push(command);
-    }
-    commands
-}
+const ROUNDS: u32 = 2_000;
 
 fn rounds(c: &mut Criterion) {
-    let commands = sitting_commands();
+    let commands = play_rounds(
+        &mut six_player_sitting(),
+        ROUNDS,
+        &mut StdRng::seed_from_u64(2026),
+    );
     let mut group = c.benchmark_group("engine");
-    group.throughput(Throughput::Elements(ROUNDS));
+    group.throughput(Throughput::Elements(u64::from(ROUNDS)));
     group.bench_function("six_player_rounds", |b| {
         b.iter_batched(
-            table,
+            six_player_sitting,
             |mut sitting| {
                 for command in &commands {
                     let _ = std::hint::black_box(sitting.apply(command));

@@ -141,6 +141,45 @@ impl Autoplayer {
     }
 }
 
+/// Plays `rounds` rounds on `sitting` (its dealer named), returning the
+/// commands played, in order: a sitting's script for benchmarks and tests.
+///
+/// # Panics
+/// When the autoplayer makes an illegal move or waits (a bug in it).
+pub fn play_rounds(sitting: &mut crate::Sitting, rounds: u32, rng: &mut impl Rng) -> Vec<Command> {
+    let auto = Autoplayer::default();
+    let mut commands = Vec::new();
+    let mut played = 0;
+    while played < rounds {
+        let command = auto
+            .next(sitting.state(), rng)
+            .expect("autoplay never waits on a table with every card known");
+        let events = sitting.apply(&command).expect("autoplay plays legal moves");
+        played += events
+            .iter()
+            .filter(|e| matches!(e, crate::Event::RoundEnded { .. }))
+            .count() as u32;
+        commands.push(command);
+    }
+    commands
+}
+
+/// A sitting of six players (Ann to Fay) with the default rules, Ann dealing.
+///
+/// # Panics
+/// Never: the table is valid.
+pub fn six_player_sitting() -> crate::Sitting {
+    let names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+        .map(String::from)
+        .to_vec();
+    let mut sitting =
+        crate::Sitting::new(names, crate::HouseRules::default()).expect("a valid table");
+    sitting
+        .apply(&Command::Dealer { player: Seat(0) })
+        .expect("the first dealer");
+    sitting
+}
+
 fn first_card(state: &State, seat: Seat) -> Option<Card> {
     state.seat_round(seat)?.hands.first()?.cards.known().next()
 }

@@ -1404,6 +1404,18 @@ impl State {
     }
 
     #[inline(always)]
+    /// The hand is the one in play: the player's first open hand.
+    fn check_in_play(&self, player: Seat, idx: usize) -> Applied {
+        if self.round.seats[player.index()].open_hand() == Some(idx) {
+            Ok(())
+        } else {
+            Err(
+                RuleErrorKind::Hand(format!("{} is not in play", self.hand_label(player, idx)))
+                    .into(),
+            )
+        }
+    }
+
     fn named_hand(&self, seat: Seat, n: u8) -> Result<usize, RuleError> {
         let count = self.round.seats[seat.index()].hands.len();
         if n == 0 || usize::from(n) > count {
@@ -1605,14 +1617,8 @@ impl State {
                     RuleErrorKind::Hand(format!("{} has no hand in play", self.name(player)))
                 })?,
         };
+        self.check_in_play(player, idx)?;
         let sr = &self.round.seats[player.index()];
-        if sr.open_hand() != Some(idx) {
-            return Err(RuleErrorKind::Hand(format!(
-                "{} is not in play",
-                self.hand_label(player, idx)
-            ))
-            .into());
-        }
         if sr.hands[idx].cards.len() < 2 {
             return Err(RuleErrorKind::Hand(format!(
                 "{} has one card: a divided hand gets its second card first",
@@ -1752,14 +1758,8 @@ impl State {
             return Ok(()); // already over by the cards: the declaration confirms it
         }
         self.acting(player, "declare over")?;
+        self.check_in_play(player, idx)?;
         let sr = &self.round.seats[player.index()];
-        if sr.open_hand() != Some(idx) {
-            return Err(RuleErrorKind::Declaration(format!(
-                "{} is not in play",
-                self.hand_label(player, idx)
-            ))
-            .into());
-        }
         let cards = &sr.hands[idx].cards;
         let most = cards
             .hard_known()

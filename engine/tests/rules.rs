@@ -101,7 +101,7 @@ mod before_play {
     #[test]
     fn the_pone_sits_on_the_dealers_right() {
         let t = Table::three();
-        let state = t.game.sitting().state();
+        let state = t.state();
         assert_eq!(state.pone().map(|s| state.name(s)), Some("Bob"));
     }
 
@@ -175,11 +175,7 @@ mod a_round {
     fn the_dealers_natural_collects_double_and_a_players_natural_ties() {
         let mut t = Table::three();
         t.run("deal Ann=AH Bob=9S Cat=AD; stake Ann=2 Bob=3; double; deal Ann=KC Bob=9D Cat=QD");
-        assert_eq!(
-            t.game.sitting().state().phase(),
-            Phase::Between,
-            "the round ends there"
-        );
+        assert_eq!(t.state().phase(), Phase::Between, "the round ends there");
         t.assert_balances("Ann=0 Bob=-12 Cat=12");
         assert_eq!(
             t.settlements(1),
@@ -248,11 +244,7 @@ mod a_round {
         let mut t = Table::three();
         t.run("deal Ann=TH Bob=9S Cat=TD; stake Ann=2 Bob=3; deal Ann=5C Bob=8D Cat=8C");
         t.run("card Ann 6C");
-        assert_eq!(
-            t.game.sitting().state().turn().map(|(s, _)| s.0),
-            Some(1),
-            "Bob's turn"
-        );
+        assert_eq!(t.state().turn().map(|(s, _)| s.0), Some(1), "Bob's turn");
         t.run("content Ann"); // said again, harmless
         t.refuse("card Ann 2C", "Bob's turn");
     }
@@ -262,7 +254,7 @@ mod a_round {
         let mut t = Table::three();
         t.run("deal Ann=TH Bob=9S Cat=TD; stake Ann=2 Bob=3; deal Ann=5C Bob=8D Cat=8C");
         t.run("card Ann 9C; card Bob 7H");
-        assert_eq!(t.game.sitting().state().phase(), Phase::Between);
+        assert_eq!(t.state().phase(), Phase::Between);
         t.assert_balances("Ann=-2 Bob=-3 Cat=5");
         t.refuse("card Cat 2C", "goes to Ann");
     }
@@ -326,14 +318,7 @@ mod divided_pairs {
         t.run("deal Ann=8H Bob=5S Cat=TD; stake Ann=2 Bob=1; deal Ann=8C Bob=5D Cat=7C");
         t.run("divide Ann 1; card Ann:1 8D; divide Ann:1 3; card Ann:2 8S; divide Ann:2 4");
         t.run("card Ann:1 8H; card Ann:2 2S; card Ann:3 TS; card Ann:4 9S");
-        assert_eq!(
-            t.game
-                .sitting()
-                .state()
-                .seat_round(pone_engine::Seat(0))
-                .map(|s| s.hands.len()),
-            Some(4)
-        );
+        assert_eq!(t.hands(0).len(), 4);
         t.refuse("divide Ann:1 1", "4 hands");
         // Hands: 1 = 8H 8H (16), 2 = 8C 2S (10), 3 = 8D TS (18), 4 = 8S 9S (17).
         t.run("content Ann:1; card Ann:2 TH; content Ann:2; content Ann:3; content Ann:4");
@@ -371,13 +356,7 @@ mod divided_pairs {
         t.run("deal Ann=8H Bob=5S Cat=TD; stake Ann=2 Bob=1; deal Ann=8C Bob=5D Cat=7C");
         t.refuse("divide Ann 3", "the same as the first (2)");
         t.run("divide Ann");
-        let hands = &t
-            .game
-            .sitting()
-            .state()
-            .seat_round(pone_engine::Seat(0))
-            .expect("Ann")
-            .hands;
+        let hands = t.hands(0);
         assert_eq!(hands[1].stake, 2);
     }
 
@@ -508,11 +487,11 @@ mod the_pack_and_the_pones_pile {
                 round[0], round[1], round[2], round[3]
             ));
         }
-        assert_eq!(t.game.sitting().state().cards_before_last(), 3);
-        assert_eq!(t.game.sitting().state().pone_pile(), 48);
+        assert_eq!(t.state().cards_before_last(), 3);
+        assert_eq!(t.state().pone_pile(), 48);
         t.run("deal Ann=KS Bob=KH; stake Ann=1; card Ann KD");
         assert_eq!(
-            t.game.sitting().state().cards_before_last(),
+            t.state().cards_before_last(),
             0,
             "only the last card is left"
         );
@@ -667,20 +646,7 @@ mod irregularities {
     fn two_cards_to_one_player_put_right_before_a_third_is_dealt() {
         let mut t = Table::three();
         t.run("card Ann 9H; surplus Ann 8S; rectify Ann; card Cat 7D");
-        let bob = t
-            .game
-            .sitting()
-            .state()
-            .seat_round(pone_engine::Seat(1))
-            .expect("Bob");
-        assert_eq!(
-            bob.hands[0]
-                .cards
-                .known()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>(),
-            ["8S"]
-        );
+        assert_eq!(t.cards(1, 0), ["8S"]);
     }
 
     #[test]
@@ -690,20 +656,7 @@ mod irregularities {
         t.refuse("rectify Ann", "reject one");
         t.run("reject Ann 9H; card Cat 7D; stake Ann=1 Bob=1");
         t.refuse("card Cat 9H", "");
-        let ann = t
-            .game
-            .sitting()
-            .state()
-            .seat_round(pone_engine::Seat(0))
-            .expect("Ann");
-        assert_eq!(
-            ann.hands[0]
-                .cards
-                .known()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>(),
-            ["8S"]
-        );
+        assert_eq!(t.cards(0, 0), ["8S"]);
     }
 
     #[test]
@@ -711,10 +664,7 @@ mod irregularities {
         let mut t = Table::three();
         t.run("deal Ann=9H Bob=8S Cat=7D; surplus Cat 6D; stake Ann=1 Bob=1; card Ann 5C; reject Cat 6D");
         t.run("card Bob 2C; card Cat 3C");
-        assert!(matches!(
-            t.game.sitting().state().phase(),
-            Phase::Drawing { .. }
-        ));
+        assert!(matches!(t.state().phase(), Phase::Drawing { .. }));
     }
 
     #[test]
@@ -794,11 +744,7 @@ mod unseen_cards_and_declarations {
         t.run("card Ann KH; card Ann QS; over Ann");
         t.assert_balances("Ann=-2 Bob=0 Cat=2");
         t.run("content Bob; show Cat 9C 7D; card Cat 2S; content Cat");
-        assert_eq!(
-            t.game.sitting().state().phase(),
-            Phase::Showdown,
-            "Bob's cards are unseen"
-        );
+        assert_eq!(t.state().phase(), Phase::Showdown, "Bob's cards are unseen");
         t.run("show Bob TH 9H");
         t.assert_balances("Ann=-2 Bob=3 Cat=-1");
         t.refuse("show Ann 5C", "thrown to the pone unseen");
@@ -815,7 +761,7 @@ mod unseen_cards_and_declarations {
             "5 + 2 + one card cannot be over: {events:?}"
         );
         assert_eq!(
-            t.game.sitting().state().turn().map(|(s, _)| s.0),
+            t.state().turn().map(|(s, _)| s.0),
             Some(0),
             "still Ann's turn"
         );
@@ -865,13 +811,13 @@ mod the_journal {
     fn undo_takes_back_the_last_command_and_redo_puts_it_back() {
         let mut t = Table::three();
         t.run("deal Ann=9H Bob=8S Cat=7D; stake Ann=2");
-        let before = t.game.sitting().state().clone();
+        let before = t.state().clone();
         t.run("stake Bob=3");
-        let after = t.game.sitting().state().clone();
+        let after = t.state().clone();
         t.run("undo");
-        assert_eq!(t.game.sitting().state(), &before);
+        assert_eq!(t.state(), &before);
         t.run("redo");
-        assert_eq!(t.game.sitting().state(), &after);
+        assert_eq!(t.state(), &after);
         t.refuse("redo", "nothing to redo");
     }
 
@@ -906,7 +852,7 @@ mod the_journal {
         let text = t.game.journal_text();
         assert!(text.starts_with(r#"{"t":"journal","version":1}"#), "{text}");
         let again = replay(&text).expect("replays");
-        assert_eq!(again.sitting().state(), t.game.sitting().state());
+        assert_eq!(again.sitting().state(), t.state());
         assert_eq!(again.ledger(), t.game.ledger());
     }
 }
@@ -917,14 +863,7 @@ mod seeds_worked_examples {
     use pone_engine::hand::Points;
 
     fn points(t: &Table, seat: u8, hand: usize) -> Points {
-        t.game
-            .sitting()
-            .state()
-            .seat_round(pone_engine::Seat(seat))
-            .expect("seat")
-            .hands[hand]
-            .cards
-            .points()
+        t.hands(seat)[hand].cards.points()
     }
 
     /// A: "suppose a player receives at first a 4, and then a 9, making 13; he
@@ -1003,12 +942,9 @@ mod dealer_advice {
     fn the_dealer_is_told_his_odds_of_over_drawing() {
         let mut t = Table::three();
         t.run("deal Ann=TH Bob=9S Cat=8D; stake Ann=2 Bob=1; deal Ann=9C Bob=8H Cat=6C");
-        assert!(
-            t.game.sitting().state().advice().is_none(),
-            "not the dealer's turn"
-        );
+        assert!(t.state().advice().is_none(), "not the dealer's turn");
         t.run("content Ann; content Bob");
-        let advice = t.game.sitting().state().advice().expect("dealer's turn");
+        let advice = t.state().advice().expect("dealer's turn");
         assert_eq!(advice.points, 14);
         // Seen: TH 9C 9S 8H 8D 6C. Over 21 from 14: an 8, 9 or tenth card.
         // Left: 8s 2, 9s 2, tenth cards 15, of 46 unseen cards.

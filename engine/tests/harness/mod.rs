@@ -189,6 +189,29 @@ impl Table {
         );
     }
 
+    /// The sitting's state.
+    pub fn state(&self) -> &pone_engine::sitting::State {
+        self.game.sitting().state()
+    }
+
+    /// The hands of the player at seat `seat` (seating order, from 0) this round.
+    pub fn hands(&self, seat: u8) -> &[pone_engine::sitting::Hand] {
+        &self
+            .state()
+            .seat_round(pone_engine::Seat(seat))
+            .expect("a seat at the table")
+            .hands
+    }
+
+    /// The known cards of a hand (`hand` from 0), as codes.
+    pub fn cards(&self, seat: u8, hand: usize) -> Vec<String> {
+        self.hands(seat)[hand]
+            .cards
+            .known()
+            .map(|c| c.to_string())
+            .collect()
+    }
+
     /// Every player's balance.
     pub fn balances(&self) -> BTreeMap<String, i64> {
         let state = self.game.sitting().state();
