@@ -139,7 +139,7 @@ fn chosen_designs(args: &SynthArgs) -> anyhow::Result<Vec<pone_vision::art::Desi
         let built_in: Vec<String> = designs.iter().map(|d| d.name.clone()).collect();
         let wanted: Vec<_> = splits
             .into_iter()
-            .filter(|(name, split)| !built_in.contains(name) && which.is_none_or(|w| *split == w))
+            .filter(|e| !built_in.contains(&e.name) && which.is_none_or(|w| e.split == w))
             .collect();
         designs.extend(pone_vision::art::from_cache(cache, &wanted)?);
     }

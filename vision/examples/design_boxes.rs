@@ -8,7 +8,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let splits =
         pone_vision::art::manifest_splits(std::path::Path::new("models/art/manifest.toml"))?;
     for design in pone_vision::art::from_cache(&cache, &splits)? {
-        let b = design.index;
+        let Some(b) = design.index else {
+            println!("{:<24} {:?}  no index corner", design.name, design.split);
+            continue;
+        };
         println!(
             "{:<24} {:?}  u {:.3}-{:.3}  v {:.3}-{:.3}  aspect {:.3}",
             design.name,

@@ -24,7 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for (col, code) in codes.iter().enumerate() {
             let mut face = design.face(code.parse()?).clone();
             let (w, h) = face.dimensions();
-            let b = design.index;
+            let Some(b) = design.index else { continue };
             for (u0, v0, u1, v1) in [
                 (b.u0, b.v0, b.u1, b.v1),
                 (1.0 - b.u1, 1.0 - b.v1, 1.0 - b.u0, 1.0 - b.v0),

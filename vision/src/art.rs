@@ -63,8 +63,8 @@ pub struct Design {
     faces: Vec<Levels>,
     /// One or more backs, the same way.
     backs: Vec<Levels>,
-    /// Where the index is printed.
-    pub index: IndexBox,
+    /// Where the index is printed; `None` for a design with no index corner.
+    pub index: Option<IndexBox>,
 }
 
 /// An image at full, half and quarter size.
@@ -118,7 +118,7 @@ impl Design {
             split,
             faces: faces.into_iter().map(levels).collect(),
             backs: backs.into_iter().map(levels).collect(),
-            index,
+            index: Some(index),
         }
     }
 
@@ -191,17 +191,34 @@ pub fn from_dir(dir: &Path, split: Split) -> Result<Design, ArtError> {
     Ok(Design::new(&name, split, faces, backs))
 }
 
-/// The designs and splits listed in `models/art/manifest.toml` (its
-/// `[[design]]` tables' `name` and `split`).
-pub fn manifest_splits(manifest: &Path) -> Result<Vec<(String, Split)>, ArtError> {
-    #[derive(serde::Deserialize)]
-    struct Entry {
-        name: String,
-        split: Split,
-    }
+/// One design of `models/art/manifest.toml`: its name, split, and the index
+/// corner where the ink search must not be trusted.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+pub struct ManifestEntry {
+    /// The design's folder in the cache.
+    pub name: String,
+    /// Train or held out.
+    pub split: Split,
+    /// `[u0, v0, u1, v1]`, or `"none"` for no index corner; absent: found from the ink.
+    #[serde(default)]
+    pub index: Option<IndexOverride>,
+}
+
+/// A design's index corner given by hand.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(untagged)]
+pub enum IndexOverride {
+    /// The box, as fractions of the card from its top-left corner.
+    Box([f32; 4]),
+    /// The word "none": the design has no index corner.
+    None(String),
+}
+
+/// The designs listed in `models/art/manifest.toml` (its `[[design]]` tables).
+pub fn manifest_splits(manifest: &Path) -> Result<Vec<ManifestEntry>, ArtError> {
     #[derive(serde::Deserialize)]
     struct Manifest {
-        design: Vec<Entry>,
+        design: Vec<ManifestEntry>,
     }
     let bad = |reason: String| ArtError::Manifest {
         path: manifest.to_owned(),
@@ -209,24 +226,33 @@ pub fn manifest_splits(manifest: &Path) -> Result<Vec<(String, Split)>, ArtError
     };
     let text = std::fs::read_to_string(manifest).map_err(|e| bad(e.to_string()))?;
     let parsed: Manifest = toml::from_str(&text).map_err(|e| bad(e.to_string()))?;
-    Ok(parsed
-        .design
-        .into_iter()
-        .map(|d| (d.name, d.split))
-        .collect())
+    Ok(parsed.design)
 }
 
 /// The designs of the art cache that `models/art/fetch_art.py` filled, with
 /// the splits given (see [`manifest_splits`]).
-pub fn from_cache(cache: &Path, names: &[(String, Split)]) -> Result<Vec<Design>, ArtError> {
-    names
+pub fn from_cache(cache: &Path, entries: &[ManifestEntry]) -> Result<Vec<Design>, ArtError> {
+    entries
         .iter()
-        .map(|(name, split)| {
-            let dir = cache.join(name);
+        .map(|entry| {
+            let dir = cache.join(&entry.name);
             if !dir.is_dir() {
-                return Err(ArtError::NoDesign(name.clone(), cache.to_owned()));
+                return Err(ArtError::NoDesign(entry.name.clone(), cache.to_owned()));
             }
-            from_dir(&dir, *split)
+            let mut design = from_dir(&dir, entry.split)?;
+            match &entry.index {
+                Some(IndexOverride::Box([u0, v0, u1, v1])) => {
+                    design.index = Some(IndexBox {
+                        u0: *u0,
+                        v0: *v0,
+                        u1: *u1,
+                        v1: *v1,
+                    });
+                }
+                Some(IndexOverride::None(_)) => design.index = None,
+                None => {}
+            }
+            Ok(design)
         })
         .collect()
 }
@@ -368,7 +394,7 @@ fn ink_box(face: &RgbaImage) -> Option<IndexBox> {
         .collect();
     let seed = parts.iter().min_by_key(|b| b[0] + b[1])?;
     let mut index = *seed;
-    let (near_x, near_y) = (w / 40, h / 14);
+    let (near_x, near_y) = (w / 80, h / 14);
     loop {
         let grown = parts.iter().fold(index, |acc, b| {
             let beside = b[0] <= acc[2] + near_x && b[2] + near_x >= acc[0];
@@ -407,7 +433,7 @@ mod tests {
         let designs = embedded().expect("embedded art");
         assert_eq!(designs.len(), 3);
         for d in &designs {
-            let b = d.index;
+            let b = d.index.expect("the committed designs have index corners");
             assert!(b.u0 < 0.1 && b.v0 < 0.1, "{}: {b:?}", d.name);
             assert!(
                 (0.08..0.3).contains(&b.u1) && (0.12..0.46).contains(&b.v1),
@@ -422,10 +448,8 @@ mod tests {
             );
         }
         let jumbo = &designs[1];
-        assert!(
-            jumbo.index.v1 > designs[0].index.v1,
-            "the jumbo index is taller"
-        );
+        let v1 = |d: &Design| d.index.map_or(0.0, |b| b.v1);
+        assert!(v1(jumbo) > v1(&designs[0]), "the jumbo index is taller");
         assert_eq!(
             designs.iter().filter(|d| d.split == Split::HeldOut).count(),
             1

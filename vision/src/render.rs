@@ -329,7 +329,7 @@ fn draw_card(
         2
     };
     let art = &levels[level];
-    let index: Option<&IndexBox> = card.face.is_some().then_some(&design.index);
+    let index: Option<&IndexBox> = card.face.and(design.index.as_ref());
     let gloss = 1.0 + 0.04 * ((f32::from(number) * 7.31).sin());
     let mut counts = Counts {
         pixels: 0,
@@ -575,9 +575,8 @@ fn labels(
             continue;
         }
         let (visible, corner_visible, bbox) = shown[k + 1];
-        let index = match card.face {
-            Some(_) => {
-                let b = design.index;
+        let index = match (card.face, design.index) {
+            (Some(_), Some(b)) => {
                 let to_frame = Projection::from_control_points(
                     [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)],
                     corners.map(|p| (p[0], p[1])),
@@ -606,7 +605,7 @@ fn labels(
                     })
                     .unwrap_or_default()
             }
-            None => Vec::new(),
+            _ => Vec::new(),
         };
         cards.push(CardLabel {
             card: card
