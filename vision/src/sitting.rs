@@ -208,12 +208,12 @@ impl Film {
     fn slide(&mut self, before: &Picture, after: &Picture, count: usize) {
         let old = self.placed(before);
         let new = self.placed(after);
-        let key = |p: &Placed| (p.hidden, p.role);
+        // A card is the same card wherever it lies: one moved within a seat
+        // (a divided pair) jumps; only cards new to the table slide in.
         let moving_in: Vec<&Placed> = new
             .iter()
             .filter(|p| {
-                matches!(p.role, Role::Hand { .. })
-                    && !old.iter().any(|o| key(o) == key(p) && o.hidden == p.hidden)
+                matches!(p.role, Role::Hand { .. }) && !old.iter().any(|o| o.hidden == p.hidden)
             })
             .collect();
         let moving_out: Vec<&Placed> = old
