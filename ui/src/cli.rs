@@ -117,6 +117,8 @@ pub struct SynthArgs {
     pub designs: String,
     /// Frame width and height.
     pub size: (u32, u32),
+    /// Also write straightened index-corner crops, by class, for training the reader.
+    pub crops: bool,
     /// The art cache of `models/art/fetch_art.py`, for every design of
     /// `models/art/manifest.toml` besides the built-in ones (training sets).
     pub art_cache: Option<std::path::PathBuf>,
@@ -211,6 +213,7 @@ pub fn synth(args: &SynthArgs, out: &mut impl Write) -> anyhow::Result<()> {
         width: args.size.0,
         height: args.size.1,
         threads,
+        crops: args.crops,
     };
     let bar = indicatif::ProgressBar::new(args.scenes).with_style(
         indicatif::ProgressStyle::with_template(

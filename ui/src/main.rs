@@ -47,6 +47,9 @@ enum Commands {
         /// (filled by `models/art/fetch_art.py`; GPL/LGPL art stays out of the repo).
         #[arg(long)]
         art_cache: Option<PathBuf>,
+        /// Also write straightened index-corner crops by class (crops/<CARD>/, crops/back/).
+        #[arg(long)]
+        crops: bool,
         /// Render a sitting the engine plays: frames, dealer.jsonl and truth.jsonl.
         #[arg(long)]
         sitting: bool,
@@ -129,6 +132,7 @@ fn main() -> ExitCode {
             players,
             fps,
             art_cache,
+            crops,
         }) => {
             let args = pone_ui::cli::SynthArgs {
                 out,
@@ -136,6 +140,7 @@ fn main() -> ExitCode {
                 seed,
                 designs,
                 size,
+                crops,
                 art_cache,
             };
             let out = &mut std::io::stdout().lock();

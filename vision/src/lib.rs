@@ -6,6 +6,8 @@
 //! - [`scene`]: what a frame shows (table top, light, cards where Vingt-un puts
 //!   them, hands over the table, the camera's faults), and random scenes.
 //! - [`render`]: draws a scene with exact labels for every card.
+//! - [`reader`]: straightening a found card and cutting its index corners
+//!   (the reader's geometry, shared by its training crops).
 //! - [`synth`]: writes labelled sets of rendered scenes (`pone synth`).
 //! - [`sitting`]: a sitting the engine plays and the renderer films (`pone synth --sitting`).
 //!
@@ -23,6 +25,7 @@
 
 pub mod art;
 pub mod camera;
+pub mod reader;
 pub mod render;
 pub mod scene;
 pub mod sitting;

@@ -29,6 +29,8 @@ pub struct SynthOptions {
     pub height: u32,
     /// Worker threads.
     pub threads: usize,
+    /// Also write straightened index-corner crops (training data for the reader).
+    pub crops: bool,
 }
 
 /// A set that could not be written.
@@ -107,20 +109,24 @@ pub fn write_set(
             options.height,
             seed,
         );
-        write_frame(&scene, designs, &images, &labels, n)?;
+        let rendered = write_frame(&scene, designs, &images, &labels, n)?;
+        if options.crops {
+            write_crops(&rendered, &options.out.join("crops"), n, seed)?;
+        }
         progress();
         Ok(())
     })
 }
 
-/// Renders a scene and writes `images/NNNNNN.jpg` and `labels/NNNNNN.json`.
+/// Renders a scene and writes `images/NNNNNN.jpg` and `labels/NNNNNN.json`;
+/// returns the frame (before JPEG) and its labels.
 pub fn write_frame(
     scene: &crate::scene::Scene,
     designs: &[Design],
     images: &Path,
     labels: &Path,
     n: u64,
-) -> Result<(), SynthError> {
+) -> Result<crate::render::Rendered, SynthError> {
     let rendered = render(scene, designs);
     let image_path = images.join(format!("{n:06}.jpg"));
     let bytes = jpeg(&rendered.image, scene.jpeg_quality).map_err(|e| SynthError::Write {
@@ -129,7 +135,68 @@ pub fn write_frame(
     })?;
     write(&image_path, &bytes)?;
     let json = serde_json::to_vec(&rendered.labels).unwrap_or_default();
-    write(&labels.join(format!("{n:06}.json")), &json)
+    write(&labels.join(format!("{n:06}.json")), &json)?;
+    Ok(rendered)
+}
+
+/// Writes the index corners of scene `n`'s cards as `crops/<CARD>/NNNNNN_K_C.png`
+/// (`back` for face-down cards), for each corner that shows at least 95%, from
+/// the labelled corners jittered by up to 2% of the card's size (a real finder
+/// is not exact either). `crops/NNNNNN.csv` lists them: file, class, design, visible.
+pub fn write_crops(
+    rendered: &crate::render::Rendered,
+    dir: &Path,
+    n: u64,
+    seed: u64,
+) -> Result<(), SynthError> {
+    use rand::Rng;
+    use std::fmt::Write as _;
+    let mut rng = StdRng::seed_from_u64(seed ^ 0xC0_4E45);
+    let mut list = String::new();
+    for (k, card) in rendered.labels.cards.iter().enumerate() {
+        let c = card.corners;
+        let size = ((c[0][0] - c[3][0]).hypot(c[0][1] - c[3][1])).max(1.0);
+        let quad = c.map(|p| {
+            [
+                p[0] + rng.random_range(-0.02..0.02) * size,
+                p[1] + rng.random_range(-0.02..0.02) * size,
+            ]
+        });
+        let corners_shown: Vec<usize> = if card.card == "back" {
+            if card.visible > 0.9 { vec![0] } else { vec![] }
+        } else {
+            (0..card.index.len())
+                .filter(|&i| card.index[i].visible >= 0.95)
+                .collect()
+        };
+        if corners_shown.is_empty() {
+            continue;
+        }
+        let Some(straight) = crate::reader::straighten(&rendered.image, quad) else {
+            continue;
+        };
+        let crops = crate::reader::index_corners(&straight);
+        let class_dir = dir.join(&card.card);
+        std::fs::create_dir_all(&class_dir).map_err(|e| SynthError::Write {
+            path: class_dir.clone(),
+            reason: e.to_string(),
+        })?;
+        for corner in corners_shown {
+            let name = format!("{n:06}_{k:02}_{corner}.png");
+            let path = class_dir.join(&name);
+            crops[corner].save(&path).map_err(|e| SynthError::Write {
+                path: path.clone(),
+                reason: e.to_string(),
+            })?;
+            let visible = card.index.get(corner).map_or(card.visible, |i| i.visible);
+            let _ = writeln!(
+                list,
+                "{}/{name},{},{},{visible:.3}",
+                card.card, card.card, rendered.labels.design
+            );
+        }
+    }
+    write(&dir.join(format!("{n:06}.csv")), list.as_bytes())
 }
 
 /// Runs `job(n)` for every `n` below `count` on `threads` threads; the first
@@ -193,6 +260,7 @@ mod tests {
                 width: 320,
                 height: 180,
                 threads,
+                crops: false,
             };
             let count = AtomicU64::new(0);
             write_set(&options, &designs, &|| {
@@ -216,5 +284,44 @@ mod tests {
         assert_eq!(labels["design"], "kenney");
         assert!(labels["cards"].as_array().is_some_and(|c| !c.is_empty()));
         let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[cfg(test)]
+mod crop_tests {
+    use super::*;
+
+    #[test]
+    fn crops_are_filed_by_class_and_listed() {
+        let designs = crate::art::embedded().expect("art");
+        let out = std::env::temp_dir().join(format!("pone-crops-{}", std::process::id()));
+        let options = SynthOptions {
+            out: out.clone(),
+            scenes: 4,
+            seed: 21,
+            width: 640,
+            height: 360,
+            threads: 2,
+            crops: true,
+        };
+        write_set(&options, &designs, &|| {}).expect("written");
+        let mut listed = 0;
+        for n in 0..4 {
+            let csv = std::fs::read_to_string(out.join(format!("crops/{n:06}.csv"))).expect("list");
+            for line in csv.lines() {
+                let fields: Vec<&str> = line.split(',').collect();
+                assert_eq!(fields.len(), 4, "{line}");
+                let class = fields[1];
+                assert!(
+                    class == "back" || class.parse::<pone_engine::Card>().is_ok(),
+                    "{class}"
+                );
+                let crop = image::open(out.join("crops").join(fields[0])).expect("crop");
+                assert_eq!((crop.width(), crop.height()), crate::reader::CROP_SIZE);
+                listed += 1;
+            }
+        }
+        assert!(listed > 10, "{listed} crops");
+        let _ = std::fs::remove_dir_all(out);
     }
 }
