@@ -2,5 +2,6 @@
 //! into modules by area.
 
 mod cli;
+mod reader;
 mod replay;
 mod synth;

@@ -6,6 +6,7 @@
 //! - [`scene`]: what a frame shows (table top, light, cards where Vingt-un puts
 //!   them, hands over the table, the camera's faults), and random scenes.
 //! - [`render`]: draws a scene with exact labels for every card.
+//! - [`model`]: ONNX Runtime loaded at run time, and the corner classifier.
 //! - [`reader`]: straightening a found card and cutting its index corners
 //!   (the reader's geometry, shared by its training crops).
 //! - [`synth`]: writes labelled sets of rendered scenes (`pone synth`).
@@ -25,6 +26,7 @@
 
 pub mod art;
 pub mod camera;
+pub mod model;
 pub mod reader;
 pub mod render;
 pub mod scene;

@@ -1,0 +1,236 @@
+//! The reader's model: ONNX Runtime found and loaded at run time (ort's
+//! `load-dynamic`), and a corner classifier that reads index-corner crops.
+//!
+//! The runtime is the library of the `onnxruntime` wheel from `PyPI`, which
+//! `scripts/setup` unpacks into `.cache/onnxruntime/`. [`Runtime::load`] finds
+//! it there (from the current folder or the program's, upwards) or at
+//! `ORT_DYLIB_PATH`, and says what to install when it cannot.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use image::RgbImage;
+use ort::session::Session;
+use ort::value::TensorRef;
+
+/// The ONNX Runtime version the `ort` bindings speak (API 31).
+pub const ORT_VERSION: &str = "1.31.1";
+
+/// Why the model cannot be used.
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum ModelError {
+    /// The ONNX Runtime library is not there.
+    #[error(
+        "ONNX Runtime {ORT_VERSION} was not found ({0}): run ./scripts/setup, which fetches the onnxruntime wheel from PyPI into .cache/onnxruntime, or set ORT_DYLIB_PATH to a libonnxruntime.so.{ORT_VERSION}"
+    )]
+    NoRuntime(String),
+    /// The library is there but will not load.
+    #[error("ONNX Runtime at {path} would not load: {reason} (it must be version {ORT_VERSION})")]
+    BadRuntime {
+        /// The library.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The model file cannot be used.
+    #[error("the model {path} cannot be used: {reason} (rebuild it with models/train_reader.py)")]
+    Model {
+        /// The model.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// Inference failed.
+    #[error("reading failed: {0}")]
+    Run(String),
+}
+
+/// ONNX Runtime, loaded once for the process.
+#[derive(Debug)]
+pub struct Runtime {
+    environment: ort::environment::Environment,
+}
+
+static RUNTIME: OnceLock<Result<Runtime, ModelError>> = OnceLock::new();
+
+fn library_name() -> String {
+    format!("libonnxruntime.so.{ORT_VERSION}")
+}
+
+/// Where to look for the library: `ORT_DYLIB_PATH`, then `.cache/onnxruntime`
+/// in the current folder, the program's folder, and their parents.
+fn candidates() -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    if let Some(path) = std::env::var_os("ORT_DYLIB_PATH") {
+        found.push(PathBuf::from(path));
+    }
+    let starts = [std::env::current_dir().ok(), std::env::current_exe().ok()];
+    for start in starts.into_iter().flatten() {
+        for dir in start.ancestors() {
+            found.push(
+                dir.join(".cache/onnxruntime/onnxruntime/capi")
+                    .join(library_name()),
+            );
+        }
+    }
+    found
+}
+
+impl Runtime {
+    /// The process's ONNX Runtime, loaded on first use.
+    pub fn get() -> Result<&'static Runtime, ModelError> {
+        RUNTIME
+            .get_or_init(|| {
+                let tried = candidates();
+                let path = tried.iter().find(|p| p.is_file()).ok_or_else(|| {
+                    ModelError::NoRuntime(format!("looked for {}", library_name()))
+                })?;
+                Runtime::load_from(path)
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    fn load_from(path: &Path) -> Result<Runtime, ModelError> {
+        let bad = |reason: String| ModelError::BadRuntime {
+            path: path.to_owned(),
+            reason,
+        };
+        let environment = ort::init_from(path)
+            .map_err(|e| bad(e.to_string()))?
+            .with_name("pone")
+            .build()
+            .map_err(|e| bad(e.to_string()))?;
+        Ok(Runtime { environment })
+    }
+}
+
+/// A classifier of index-corner crops ([`crate::reader::index_corners`]).
+///
+/// Input `crops`: float32 `[N, 3, H, W]`, RGB in 0..1. Output: `[N, classes]`
+/// probabilities (a softmax), the classes in [`CornerModel::classes`] order.
+pub struct CornerModel {
+    session: Session,
+    classes: Vec<String>,
+    path: PathBuf,
+}
+
+/// One reading: the class (`QH` or `back`) and how sure the model is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reading {
+    /// The class.
+    pub class: String,
+    /// Its probability.
+    pub confidence: f32,
+}
+
+impl CornerModel {
+    /// Loads a model and its class list (`classes`, in output order).
+    pub fn load(path: &Path, classes: Vec<String>) -> Result<CornerModel, ModelError> {
+        let runtime = Runtime::get()?;
+        let bad = |reason: String| ModelError::Model {
+            path: path.to_owned(),
+            reason,
+        };
+        let session = Session::builder(&runtime.environment)
+            .map_err(|e| bad(e.to_string()))?
+            .with_intra_threads(1)
+            .map_err(|e| bad(e.to_string()))?
+            .commit_from_file(path)
+            .map_err(|e| bad(e.to_string()))?;
+        if session.inputs().len() != 1 || session.outputs().is_empty() {
+            return Err(bad(
+                "expected one input (crops) and an output (probabilities)".into(),
+            ));
+        }
+        Ok(CornerModel {
+            session,
+            classes,
+            path: path.to_owned(),
+        })
+    }
+
+    /// Loads `NAME.onnx` with the classes listed in `NAME.classes.txt` beside it.
+    pub fn open(path: &Path) -> Result<CornerModel, ModelError> {
+        let list = path.with_extension("classes.txt");
+        let text = std::fs::read_to_string(&list).map_err(|e| ModelError::Model {
+            path: list.clone(),
+            reason: e.to_string(),
+        })?;
+        let classes = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect();
+        CornerModel::load(path, classes)
+    }
+
+    /// The classes, in output order.
+    pub fn classes(&self) -> &[String] {
+        &self.classes
+    }
+
+    /// The probabilities of every class for each crop.
+    pub fn probabilities(&mut self, crops: &[RgbImage]) -> Result<Vec<Vec<f32>>, ModelError> {
+        let Some(first) = crops.first() else {
+            return Ok(Vec::new());
+        };
+        let (w, h) = first.dimensions();
+        let mut input = ndarray::Array4::<f32>::zeros((crops.len(), 3, h as usize, w as usize));
+        for (n, crop) in crops.iter().enumerate() {
+            if crop.dimensions() != (w, h) {
+                return Err(ModelError::Run(
+                    "crops of different sizes in one batch".into(),
+                ));
+            }
+            for (x, y, p) in crop.enumerate_pixels() {
+                for c in 0..3 {
+                    input[[n, c, y as usize, x as usize]] = f32::from(p.0[c]) / 255.0;
+                }
+            }
+        }
+        let tensor =
+            TensorRef::from_array_view(&input).map_err(|e| ModelError::Run(e.to_string()))?;
+        let outputs = self
+            .session
+            .run(ort::inputs![tensor])
+            .map_err(|e| ModelError::Run(e.to_string()))?;
+        let (shape, values) = outputs[0]
+            .try_extract_tensor::<f32>()
+            .map_err(|e| ModelError::Run(e.to_string()))?;
+        let classes = shape.last().copied().unwrap_or(0) as usize;
+        if classes != self.classes.len() || values.len() != classes * crops.len() {
+            return Err(ModelError::Model {
+                path: self.path.clone(),
+                reason: format!(
+                    "it gives {classes} classes, its class list has {}",
+                    self.classes.len()
+                ),
+            });
+        }
+        Ok(values.chunks(classes).map(<[f32]>::to_vec).collect())
+    }
+
+    /// The most likely class for each crop, with its probability.
+    pub fn read(&mut self, crops: &[RgbImage]) -> Result<Vec<Reading>, ModelError> {
+        let classes = self.classes.clone();
+        Ok(self
+            .probabilities(crops)?
+            .into_iter()
+            .map(|p| {
+                let (best, confidence) = p
+                    .iter()
+                    .copied()
+                    .enumerate()
+                    .max_by(|a, b| a.1.total_cmp(&b.1))
+                    .unwrap_or((0, 0.0));
+                Reading {
+                    class: classes.get(best).cloned().unwrap_or_default(),
+                    confidence,
+                }
+            })
+            .collect())
+    }
+}
