@@ -1597,15 +1597,16 @@ impl State {
     fn content(&mut self, player: Seat, hand: Option<u8>, out: &mut Vec<Event>) -> Applied {
         // A content said again for a hand already standing changes nothing.
         let sr = &self.round.seats[player.index()];
+        let stood = |h: &Hand| matches!(h.state, HandState::Stood | HandState::Settled);
         let already = match hand {
             Some(n) => self
                 .named_hand(player, n)
-                .is_ok_and(|i| sr.hands[i].state == HandState::Stood),
-            None => {
-                sr.open_hand().is_none() && sr.hands.iter().any(|h| h.state == HandState::Stood)
-            }
+                .is_ok_and(|i| stood(&sr.hands[i])),
+            None => sr.open_hand().is_none() && sr.hands.iter().any(stood),
         };
-        if already && self.round.phase != Phase::Between {
+        // Said again for a hand already standing (even the dealer's 21 that just
+        // ended the round): nothing changes.
+        if already && self.round.number > 0 {
             return Ok(());
         }
         self.acting(player, "say content")?;

@@ -250,6 +250,22 @@ mod a_round {
     }
 
     #[test]
+    fn a_content_said_for_the_dealers_twenty_one_after_the_round_is_harmless() {
+        let mut t = Table::three();
+        t.run("deal Ann=TH Bob=9S Cat=5D; stake Ann=2 Bob=1; deal Ann=8C Bob=8H Cat=6C");
+        t.run("content Ann; content Bob; card Cat TC");
+        assert_eq!(
+            t.state().phase(),
+            Phase::Between,
+            "Cat's 21 ended the round"
+        );
+        let before = t.state().clone();
+        t.run("content Cat");
+        assert_eq!(t.state(), &before);
+        t.assert_balances("Ann=-4 Bob=-2 Cat=6");
+    }
+
+    #[test]
     fn when_no_hand_is_left_standing_the_dealer_does_not_play() {
         let mut t = Table::three();
         t.run("deal Ann=TH Bob=9S Cat=TD; stake Ann=2 Bob=3; deal Ann=5C Bob=8D Cat=8C");
