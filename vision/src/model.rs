@@ -2,7 +2,7 @@
 //! `load-dynamic`), and a corner classifier that reads index-corner crops.
 //!
 //! The runtime is the library of the `onnxruntime` wheel from `PyPI`, which
-//! `scripts/setup` unpacks into `.cache/onnxruntime/`. [`Runtime::load`] finds
+//! `scripts/setup` unpacks into `.cache/onnxruntime/`. [`Runtime::get`] finds
 //! it there (from the current folder or the program's, upwards) or at
 //! `ORT_DYLIB_PATH`, and says what to install when it cannot.
 
