@@ -47,7 +47,7 @@ enum Commands {
         /// (filled by `models/art/fetch_art.py`; GPL/LGPL art stays out of the repo).
         #[arg(long)]
         art_cache: Option<PathBuf>,
-        /// Also write straightened index-corner crops by class (crops/<CARD>/, crops/back/).
+        /// Also write straightened index-corner crops by class (`crops/<CARD>/`, `crops/back/`).
         #[arg(long)]
         crops: bool,
         /// Render a sitting the engine plays: frames, dealer.jsonl and truth.jsonl.
