@@ -64,3 +64,51 @@ fn pone_demo_refuses_a_table_of_one() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("--players must be from 2"));
 }
+
+#[test]
+fn pone_eval_reads_a_folder_of_single_cards_named_by_their_card() {
+    // Real photos, for measuring only: the test checks that eval runs through
+    // them, not how well (that figure is in models/README.md).
+    let bidly = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/datasets/single-cards-bidly");
+    if !bidly.is_dir() {
+        return; // the shared datasets are not beside this checkout
+    }
+    let model = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/reader.onnx");
+    let output = pone()
+        .arg("eval")
+        .arg("--model")
+        .arg(model)
+        .arg(&bidly)
+        .output()
+        .expect("pone runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("of 52 cards read right"));
+}
+
+#[test]
+fn pone_eval_names_a_file_that_is_not_a_card() {
+    let dir = std::env::temp_dir().join(format!("pone-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    image::RgbImage::new(8, 8)
+        .save(dir.join("joker.png"))
+        .expect("image");
+    let model = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/reader.onnx");
+    let output = pone()
+        .arg("eval")
+        .arg("--model")
+        .arg(model)
+        .arg(&dir)
+        .output()
+        .expect("pone runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("joker.png") && stderr.contains("not a card"),
+        "{stderr}"
+    );
+}

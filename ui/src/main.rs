@@ -26,6 +26,16 @@ enum Commands {
     },
     /// Print the house rules with their defaults, as a sitting's rules TOML.
     Rules,
+    /// The card reader's accuracy on folders of straightened single cards named
+    /// by their card (e.g. `10c.jpg`, `qh.png`).
+    Eval {
+        /// The folders.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// The reader's model (its class list beside it, `NAME.classes.txt`).
+        #[arg(long, default_value = "models/reader.onnx")]
+        model: PathBuf,
+    },
     /// Render camera-like table scenes with exact labels (training and test data).
     Synth {
         /// Where to write: images/, labels/ and synth.json.
@@ -149,6 +159,9 @@ fn main() -> ExitCode {
             } else {
                 pone_ui::cli::synth(&args, out)
             }
+        }
+        Some(Commands::Eval { dirs, model }) => {
+            pone_ui::cli::eval(&dirs, &model, &mut std::io::stdout().lock())
         }
         Some(Commands::Rules) => pone_ui::cli::rules_toml(&mut std::io::stdout().lock()),
         Some(Commands::Demo {
