@@ -37,3 +37,34 @@ pub fn pone() -> Command {
     });
     Command::new(path)
 }
+
+/// Runs `pone` with `args` and returns what it printed.
+///
+/// # Panics
+/// When it does not run or exits with failure (its stderr in the message).
+pub fn pone_ok<I, S>(args: I) -> std::process::Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let output = pone().args(args).output().expect("pone runs");
+    assert!(
+        output.status.success(),
+        "pone failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// A fresh, empty temporary folder for this test process, named `name`.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pone-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
+/// The committed card reader model.
+pub fn reader_model() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/reader.onnx")
+}

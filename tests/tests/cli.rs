@@ -1,12 +1,11 @@
 //! The other subcommands of `pone`, from the outside.
 
 use pone_engine::HouseRules;
-use pone_tests::pone;
+use pone_tests::{pone, pone_ok, reader_model, temp_dir};
 
 #[test]
 fn pone_rules_prints_a_rules_file_that_reads_back_as_the_defaults() {
-    let output = pone().arg("rules").output().expect("pone runs");
-    assert!(output.status.success());
+    let output = pone_ok(["rules"]);
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     let rules: HouseRules = toml::from_str(&text).expect("the printed file is valid rules TOML");
     assert_eq!(rules, HouseRules::default());
@@ -14,38 +13,21 @@ fn pone_rules_prints_a_rules_file_that_reads_back_as_the_defaults() {
 
 #[test]
 fn pone_demo_writes_a_journal_that_replays_to_the_same_ledger() {
-    let dir = std::env::temp_dir().join(format!("pone-demo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = temp_dir("demo");
     let journal = dir.join("demo.jsonl");
-    let demo = pone()
-        .args([
-            "demo",
-            "--players",
-            "5",
-            "--rounds",
-            "30",
-            "--seed",
-            "11",
-            "--journal",
-        ])
-        .arg(&journal)
-        .output()
-        .expect("pone runs");
-    assert!(
-        demo.status.success(),
-        "{}",
-        String::from_utf8_lossy(&demo.stderr)
-    );
-    let replayed = pone()
-        .arg("replay")
-        .arg(&journal)
-        .output()
-        .expect("pone runs");
-    assert!(
-        replayed.status.success(),
-        "{}",
-        String::from_utf8_lossy(&replayed.stderr)
-    );
+    let journal_arg = journal.to_string_lossy();
+    let demo = pone_ok([
+        "demo",
+        "--players",
+        "5",
+        "--rounds",
+        "30",
+        "--seed",
+        "11",
+        "--journal",
+        &journal_arg,
+    ]);
+    let replayed = pone_ok(["replay", &journal_arg]);
     let demo_text = String::from_utf8_lossy(&demo.stdout);
     let ledger = String::from_utf8_lossy(&replayed.stdout);
     assert!(
@@ -74,30 +56,22 @@ fn pone_eval_reads_a_folder_of_single_cards_named_by_their_card() {
     if !bidly.is_dir() {
         return; // the shared datasets are not beside this checkout
     }
-    let model = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/reader.onnx");
-    let output = pone()
-        .arg("eval")
-        .arg("--model")
-        .arg(model)
-        .arg(&bidly)
-        .output()
-        .expect("pone runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let output = pone_ok([
+        "eval".as_ref(),
+        "--model".as_ref(),
+        reader_model().as_os_str(),
+        bidly.as_os_str(),
+    ]);
     assert!(String::from_utf8_lossy(&output.stdout).contains("of 52 cards read right"));
 }
 
 #[test]
 fn pone_eval_names_a_file_that_is_not_a_card() {
-    let dir = std::env::temp_dir().join(format!("pone-eval-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = temp_dir("eval");
     image::RgbImage::new(8, 8)
         .save(dir.join("joker.png"))
         .expect("image");
-    let model = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/reader.onnx");
+    let model = reader_model();
     let output = pone()
         .arg("eval")
         .arg("--model")

@@ -8,10 +8,6 @@ use pone_vision::render::{render, scene_seed};
 use pone_vision::scene::random_scene;
 use rand::SeedableRng;
 
-fn model_path() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/reader.onnx")
-}
-
 #[test]
 fn the_reader_reads_held_out_cards_it_can_see() {
     let designs: Vec<_> = embedded()
@@ -23,8 +19,8 @@ fn the_reader_reads_held_out_cards_it_can_see() {
         .iter()
         .map(pone_vision::art::Design::backs)
         .collect();
-    let mut model =
-        CornerModel::open(&model_path()).expect("the model and ONNX Runtime (run ./scripts/setup)");
+    let mut model = CornerModel::open(&pone_tests::reader_model())
+        .expect("the model and ONNX Runtime (run ./scripts/setup)");
     let (mut right, mut total) = (0u32, 0u32);
     for n in 0..16 {
         let seed = scene_seed(77, n);

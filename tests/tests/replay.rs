@@ -1,19 +1,14 @@
 //! `pone replay` from the outside: the binary, its JSON, its errors.
 
-use pone_tests::{data, pone};
+use pone_tests::{data, pone, pone_ok, temp_dir};
 
 #[test]
 fn the_issues_worked_example_settles_as_the_seeds_say() {
-    let output = pone()
-        .args(["replay", "--json"])
-        .arg(data("worked_example.jsonl"))
-        .output()
-        .expect("pone runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let output = pone_ok([
+        std::ffi::OsStr::new("replay"),
+        "--json".as_ref(),
+        data("worked_example.jsonl").as_os_str(),
+    ]);
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(
         report["balances"],
@@ -31,8 +26,7 @@ fn the_issues_worked_example_settles_as_the_seeds_say() {
 
 #[test]
 fn an_illegal_move_stops_the_replay_with_its_line_and_reason() {
-    let dir = std::env::temp_dir().join(format!("pone-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = temp_dir("replay");
     let script = dir.join("bad.jsonl");
     std::fs::write(
         &script,

@@ -1,13 +1,7 @@
 //! `pone synth`: rendered scenes and sittings, from the outside.
 
-use pone_tests::pone;
+use pone_tests::{pone_ok, temp_dir};
 use serde_json::Value;
-
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("pone-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
 
 fn lines(path: &std::path::Path) -> Vec<Value> {
     std::fs::read_to_string(path)
@@ -19,24 +13,21 @@ fn lines(path: &std::path::Path) -> Vec<Value> {
 
 #[test]
 fn a_scene_set_has_an_image_and_labels_for_every_scene() {
-    let out = temp("scenes");
-    let status = pone()
-        .args([
-            "synth",
-            "--scenes",
-            "3",
-            "--seed",
-            "4",
-            "--size",
-            "320x180",
-            "--designs",
-            "held-out",
-            "--out",
-        ])
-        .arg(&out)
-        .status()
-        .expect("pone runs");
-    assert!(status.success());
+    let out = temp_dir("scenes");
+    let out_arg = out.to_string_lossy();
+    pone_ok([
+        "synth",
+        "--scenes",
+        "3",
+        "--seed",
+        "4",
+        "--size",
+        "320x180",
+        "--designs",
+        "held-out",
+        "--out",
+        &out_arg,
+    ]);
     for n in 0..3 {
         assert!(out.join(format!("images/{n:06}.jpg")).is_file());
         let labels: Value = serde_json::from_slice(
@@ -54,27 +45,24 @@ fn a_scene_set_has_an_image_and_labels_for_every_scene() {
 
 #[test]
 fn a_rendered_sitting_replays_and_its_frames_match_its_scripts() {
-    let out = temp("sitting");
-    let status = pone()
-        .args([
-            "synth",
-            "--sitting",
-            "--rounds",
-            "2",
-            "--players",
-            "3",
-            "--fps",
-            "4",
-            "--size",
-            "320x180",
-            "--seed",
-            "12",
-            "--out",
-        ])
-        .arg(&out)
-        .status()
-        .expect("pone runs");
-    assert!(status.success());
+    let out = temp_dir("sitting");
+    let out_arg = out.to_string_lossy();
+    pone_ok([
+        "synth",
+        "--sitting",
+        "--rounds",
+        "2",
+        "--players",
+        "3",
+        "--fps",
+        "4",
+        "--size",
+        "320x180",
+        "--seed",
+        "12",
+        "--out",
+        &out_arg,
+    ]);
     let sitting: Value =
         serde_json::from_slice(&std::fs::read(out.join("sitting.json")).expect("sitting.json"))
             .expect("JSON");
@@ -108,16 +96,8 @@ fn a_rendered_sitting_replays_and_its_frames_match_its_scripts() {
     for line in &dealer {
         assert!(truth.contains(line), "{line}");
     }
-    let replay = pone()
-        .args(["replay", "--json"])
-        .arg(out.join("truth.jsonl"))
-        .output()
-        .expect("pone runs");
-    assert!(
-        replay.status.success(),
-        "{}",
-        String::from_utf8_lossy(&replay.stderr)
-    );
+    let truth_path = out.join("truth.jsonl");
+    let replay = pone_ok(["replay", "--json", &truth_path.to_string_lossy()]);
     let report: Value = serde_json::from_slice(&replay.stdout).expect("JSON");
     assert_eq!(report["rounds"].as_array().map(Vec::len), Some(2));
     let sum: i64 = report["balances"]
