@@ -66,5 +66,10 @@ pub fn temp_dir(name: &str) -> PathBuf {
 
 /// The committed card reader model.
 pub fn reader_model() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/reader.onnx")
+    models().join("reader.onnx")
+}
+
+/// The repository's models folder (the finder and the reader).
+pub fn models() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../models")
 }

@@ -2,7 +2,7 @@
 //! scenes of the held-out design (never trained on): a broken model cannot land.
 
 use pone_vision::art::{Split, embedded};
-use pone_vision::model::CornerModel;
+use pone_vision::model::Classifier;
 use pone_vision::reader::{index_corners, straighten};
 use pone_vision::render::{render, scene_seed};
 use pone_vision::scene::random_scene;
@@ -19,7 +19,7 @@ fn the_reader_reads_held_out_cards_it_can_see() {
         .iter()
         .map(pone_vision::art::Design::backs)
         .collect();
-    let mut model = CornerModel::open(&pone_tests::reader_model())
+    let mut model = Classifier::open(&pone_tests::reader_model())
         .expect("the model and ONNX Runtime (run ./scripts/setup)");
     let (mut right, mut total) = (0u32, 0u32);
     for n in 0..16 {

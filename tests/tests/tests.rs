@@ -3,5 +3,6 @@
 
 mod cli;
 mod reader;
+mod recognise;
 mod replay;
 mod synth;

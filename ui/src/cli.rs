@@ -152,7 +152,7 @@ fn threads() -> usize {
     std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
 }
 
-fn progress_bar(len: u64, unit: &str) -> indicatif::ProgressBar {
+pub(crate) fn progress_bar(len: u64, unit: &str) -> indicatif::ProgressBar {
     indicatif::ProgressBar::new(len).with_style(
         indicatif::ProgressStyle::with_template(&format!(
             "{{bar:40}} {{pos}}/{{len}} {unit}, {{per_sec}}, {{eta}} left"
@@ -243,76 +243,4 @@ pub fn synth(args: &SynthArgs, out: &mut impl Write) -> anyhow::Result<()> {
 pub fn card_from_file_name(path: &Path) -> Option<pone_engine::Card> {
     let stem = path.file_stem()?.to_str()?.to_ascii_uppercase();
     stem.parse().ok()
-}
-
-/// `pone eval DIR...`: the reader's accuracy on folders of straightened single
-/// cards named by their card (the `single-cards-bidly` format). Each image is
-/// read at both index corners; the surer reading counts.
-pub fn eval(dirs: &[std::path::PathBuf], model: &Path, out: &mut impl Write) -> anyhow::Result<()> {
-    use pone_vision::reader::{CARD_SIZE, index_corners};
-    let mut reader = pone_vision::model::CornerModel::open(model)?;
-    let mut files = Vec::new();
-    for dir in dirs {
-        let entries = std::fs::read_dir(dir)
-            .with_context(|| format!("cannot read the folder {}", dir.display()))?;
-        for entry in entries {
-            let path = entry?.path();
-            let image = path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| ["jpg", "jpeg", "png"].contains(&e.to_ascii_lowercase().as_str()));
-            if image {
-                let card = card_from_file_name(&path).with_context(|| {
-                    format!(
-                        "{}: the file name is not a card (expected e.g. 10c.jpg or qh.png)",
-                        path.display()
-                    )
-                })?;
-                files.push((path, card));
-            }
-        }
-    }
-    files.sort();
-    anyhow::ensure!(
-        !files.is_empty(),
-        "no card images in {}",
-        dirs.iter()
-            .map(|d| d.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    let bar = progress_bar(files.len() as u64, "images");
-    let mut right = 0usize;
-    let mut wrong: std::collections::BTreeMap<(String, String), usize> =
-        std::collections::BTreeMap::new();
-    for (path, card) in &files {
-        let image = image::open(path)
-            .with_context(|| format!("cannot read the image {}", path.display()))?
-            .to_rgb8();
-        let straight = image::imageops::resize(
-            &image,
-            CARD_SIZE.0,
-            CARD_SIZE.1,
-            image::imageops::FilterType::Triangle,
-        );
-        let readings = reader.read(&index_corners(&straight))?;
-        let best = readings
-            .into_iter()
-            .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
-            .context("the reader gave no reading")?;
-        if best.class == card.to_string() {
-            right += 1;
-        } else {
-            *wrong.entry((card.to_string(), best.class)).or_default() += 1;
-        }
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    writeln!(out, "{right} of {} cards read right", files.len())?;
-    let mut pairs: Vec<_> = wrong.into_iter().collect();
-    pairs.sort_by_key(|pair| std::cmp::Reverse(pair.1));
-    for ((truth, read), count) in pairs.iter().take(10) {
-        writeln!(out, "  {truth} read as {read}: {count}")?;
-    }
-    Ok(())
 }

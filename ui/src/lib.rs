@@ -1,7 +1,10 @@
 //! The `pone` binary's library: the command-line tools now, the side-screen app
 //! (eframe) later.
 //!
-//! - [`cli`]: the subcommands (`pone replay`), as functions that take their
-//!   arguments and a writer, so tests can run them without a process.
+//! - [`cli`]: the subcommands (`pone replay`, `pone synth`, `pone demo`), as
+//!   functions that take their arguments and a writer, so tests can run them
+//!   without a process.
+//! - [`see`]: `pone recognise` and `pone eval`, the card recogniser on still images.
 
 pub mod cli;
+pub mod see;

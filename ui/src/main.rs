@@ -26,15 +26,31 @@ enum Commands {
     },
     /// Print the house rules with their defaults, as a sitting's rules TOML.
     Rules,
-    /// The card reader's accuracy on folders of straightened single cards named
-    /// by their card (e.g. `10c.jpg`, `qh.png`).
+    /// Find and read the cards in images (photos or frames of the table).
+    Recognise {
+        /// The images (JPEG or PNG).
+        #[arg(required = true)]
+        images: Vec<PathBuf>,
+        /// Print one JSON array, one object per image: its cards with their boxes.
+        #[arg(long)]
+        json: bool,
+        /// The folder holding finder.onnx and reader.onnx (default: the repository's models/).
+        #[arg(long)]
+        models: Option<PathBuf>,
+    },
+    /// The recogniser's accuracy on labelled folders: rendered scenes (labels/,
+    /// images/), VOC boxes (*.xml beside the images), class folders (`queen of
+    /// hearts/`), or single cards named by their card (`10c.jpg`).
     Eval {
         /// The folders.
         #[arg(required = true)]
         dirs: Vec<PathBuf>,
-        /// The reader's model (its class list beside it, `NAME.classes.txt`).
-        #[arg(long, default_value = "models/reader.onnx")]
-        model: PathBuf,
+        /// The folder holding finder.onnx and reader.onnx (default: the repository's models/).
+        #[arg(long)]
+        models: Option<PathBuf>,
+        /// Class folders: measure on every image, not only the part kept out of training.
+        #[arg(long)]
+        all: bool,
     },
     /// Render camera-like table scenes with exact labels (training and test data).
     Synth {
@@ -160,8 +176,18 @@ fn main() -> ExitCode {
                 pone_ui::cli::synth(&args, out)
             }
         }
-        Some(Commands::Eval { dirs, model }) => {
-            pone_ui::cli::eval(&dirs, &model, &mut std::io::stdout().lock())
+        Some(Commands::Recognise {
+            images,
+            json,
+            models,
+        }) => pone_ui::see::recognise(
+            &images,
+            json,
+            models.as_deref(),
+            &mut std::io::stdout().lock(),
+        ),
+        Some(Commands::Eval { dirs, models, all }) => {
+            pone_ui::see::eval(&dirs, models.as_deref(), all, &mut std::io::stdout().lock())
         }
         Some(Commands::Rules) => pone_ui::cli::rules_toml(&mut std::io::stdout().lock()),
         Some(Commands::Demo {

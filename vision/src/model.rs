@@ -34,7 +34,7 @@ pub enum ModelError {
         reason: String,
     },
     /// The model file cannot be used.
-    #[error("the model {path} cannot be used: {reason} (rebuild it with models/train_reader.py)")]
+    #[error("the model {path} cannot be used: {reason} (models/README.md says how to rebuild it)")]
     Model {
         /// The model.
         path: PathBuf,
@@ -106,11 +106,33 @@ impl Runtime {
     }
 }
 
-/// A classifier of index-corner crops ([`crate::reader::index_corners`]).
+/// An ONNX Runtime session for the model at `path`, run on `threads` threads.
+pub fn session(path: &Path, threads: usize) -> Result<Session, ModelError> {
+    let runtime = Runtime::get()?;
+    let bad = |reason: String| ModelError::Model {
+        path: path.to_owned(),
+        reason,
+    };
+    if !path.is_file() {
+        return Err(bad(
+            "there is no such file (the models are in the repository's models/ folder)".into(),
+        ));
+    }
+    Session::builder(&runtime.environment)
+        .map_err(|e| bad(e.to_string()))?
+        .with_intra_threads(threads)
+        .map_err(|e| bad(e.to_string()))?
+        .commit_from_file(path)
+        .map_err(|e| bad(e.to_string()))
+}
+
+/// An image classifier: the corner reader (index-corner crops,
+/// [`crate::reader::cut_window`]) or the whole-card reader (a picture of one card).
 ///
-/// Input `crops`: float32 `[N, 3, H, W]`, RGB in 0..1. Output: `[N, classes]`
-/// probabilities (a softmax), the classes in [`CornerModel::classes`] order.
-pub struct CornerModel {
+/// Input: float32 `[N, 3, H, W]`, RGB in 0..1, all images the same size.
+/// Output: `[N, classes]` probabilities (a softmax), the classes in
+/// [`Classifier::classes`] order.
+pub struct Classifier {
     session: Session,
     classes: Vec<String>,
     path: PathBuf,
@@ -125,26 +147,17 @@ pub struct Reading {
     pub confidence: f32,
 }
 
-impl CornerModel {
+impl Classifier {
     /// Loads a model and its class list (`classes`, in output order).
-    pub fn load(path: &Path, classes: Vec<String>) -> Result<CornerModel, ModelError> {
-        let runtime = Runtime::get()?;
-        let bad = |reason: String| ModelError::Model {
-            path: path.to_owned(),
-            reason,
-        };
-        let session = Session::builder(&runtime.environment)
-            .map_err(|e| bad(e.to_string()))?
-            .with_intra_threads(1)
-            .map_err(|e| bad(e.to_string()))?
-            .commit_from_file(path)
-            .map_err(|e| bad(e.to_string()))?;
+    pub fn load(path: &Path, classes: Vec<String>) -> Result<Classifier, ModelError> {
+        let session = session(path, 1)?;
         if session.inputs().len() != 1 || session.outputs().is_empty() {
-            return Err(bad(
-                "expected one input (crops) and an output (probabilities)".into(),
-            ));
+            return Err(ModelError::Model {
+                path: path.to_owned(),
+                reason: "expected one input (crops) and an output (probabilities)".into(),
+            });
         }
-        Ok(CornerModel {
+        Ok(Classifier {
             session,
             classes,
             path: path.to_owned(),
@@ -152,7 +165,7 @@ impl CornerModel {
     }
 
     /// Loads `NAME.onnx` with the classes listed in `NAME.classes.txt` beside it.
-    pub fn open(path: &Path) -> Result<CornerModel, ModelError> {
+    pub fn open(path: &Path) -> Result<Classifier, ModelError> {
         let list = path.with_extension("classes.txt");
         let text = std::fs::read_to_string(&list).map_err(|e| ModelError::Model {
             path: list.clone(),
@@ -164,7 +177,7 @@ impl CornerModel {
             .filter(|l| !l.is_empty())
             .map(str::to_owned)
             .collect();
-        CornerModel::load(path, classes)
+        Classifier::load(path, classes)
     }
 
     /// The classes, in output order.
@@ -172,7 +185,7 @@ impl CornerModel {
         &self.classes
     }
 
-    /// The probabilities of every class for each crop.
+    /// The probabilities of every class for each image.
     pub fn probabilities(&mut self, crops: &[RgbImage]) -> Result<Vec<Vec<f32>>, ModelError> {
         let Some(first) = crops.first() else {
             return Ok(Vec::new());

@@ -60,6 +60,66 @@ pub fn index_corners(card: &RgbImage) -> [RgbImage; 2] {
     [crop(card), crop(&turned)]
 }
 
+/// The reader's crop at [`CROP_SIZE`] cut straight from a frame: `window` is
+/// the index window's four points in the frame (top-left, top-right,
+/// bottom-right, bottom-left as the index reads, as the finder gives them).
+/// Each crop pixel averages the frame pixels it covers, so a large index is
+/// not aliased. `None` when the points make no proper quadrilateral.
+#[must_use]
+pub fn cut_window(frame: &RgbImage, window: [[f32; 2]; 4]) -> Option<RgbImage> {
+    let (cw, ch) = (CROP_SIZE.0 as f32, CROP_SIZE.1 as f32);
+    let crop_rect = [(0.0, 0.0), (cw, 0.0), (cw, ch), (0.0, ch)];
+    let to_frame = Projection::from_control_points(crop_rect, window.map(|p| (p[0], p[1])))?;
+    // Frame pixels per crop pixel, along the window's longer sides.
+    let side = |a: [f32; 2], b: [f32; 2]| (a[0] - b[0]).hypot(a[1] - b[1]);
+    let across = side(window[0], window[1]).max(side(window[3], window[2])) / cw;
+    let down = side(window[0], window[3]).max(side(window[1], window[2])) / ch;
+    let taps = (across.max(down).ceil() as u32).clamp(1, 6);
+    let (fw, fh) = frame.dimensions();
+    let mut crop = RgbImage::new(CROP_SIZE.0, CROP_SIZE.1);
+    for (x, y, pixel) in crop.enumerate_pixels_mut() {
+        let mut sum = [0.0f32; 3];
+        for ty in 0..taps {
+            for tx in 0..taps {
+                let u = x as f32 + (tx as f32 + 0.5) / taps as f32;
+                let v = y as f32 + (ty as f32 + 0.5) / taps as f32;
+                let (fx, fy) = to_frame * (u, v);
+                let rgb = bilinear(frame, fx - 0.5, fy - 0.5, (fw, fh));
+                for c in 0..3 {
+                    sum[c] += rgb[c];
+                }
+            }
+        }
+        let n = (taps * taps) as f32;
+        *pixel = Rgb(sum.map(|s| (s / n).round().clamp(0.0, 255.0) as u8));
+    }
+    Some(crop)
+}
+
+/// The frame's colour at a point between pixel centres; black outside it.
+fn bilinear(frame: &RgbImage, x: f32, y: f32, (w, h): (u32, u32)) -> [f32; 3] {
+    if !(x > -1.0 && y > -1.0 && x < w as f32 && y < h as f32) {
+        return [0.0; 3];
+    }
+    let (x0, y0) = (x.floor(), y.floor());
+    let (fx, fy) = (x - x0, y - y0);
+    let at = |xx: f32, yy: f32| -> [f32; 3] {
+        if xx < 0.0 || yy < 0.0 || xx >= w as f32 || yy >= h as f32 {
+            return [0.0; 3];
+        }
+        frame.get_pixel(xx as u32, yy as u32).0.map(f32::from)
+    };
+    let (a, b, c, d) = (
+        at(x0, y0),
+        at(x0 + 1.0, y0),
+        at(x0, y0 + 1.0),
+        at(x0 + 1.0, y0 + 1.0),
+    );
+    std::array::from_fn(|k| {
+        (a[k] * (1.0 - fx) + b[k] * fx) * (1.0 - fy) + (c[k] * (1.0 - fx) + d[k] * fx) * fy
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+"""Trains the whole-card reader: a picture that is one card -> which card.
+
+The corner reader needs an index corner to read; photos of a single card often
+cut the index off or show novelty designs whose pips and courts say more. This
+small CNN reads the whole card instead. `pone recognise` uses it when an image
+is one card filling the frame, together with the corner readings.
+
+    python3 models/train_cardnet.py --art ~/.cache/pone/art \\
+        --photos ../shared/datasets/crops-gpiosenka-train --out models/cardnet.onnx
+
+Training data:
+- single cards made from the art cache's training designs (models/art/manifest.toml,
+  split "train"): each face warped with a random turn, tilt and tightness of
+  crop (edges and index often cut off), on a random background, with light,
+  colour, blur, noise and JPEG changes;
+- with --photos, the class folders of `crops-gpiosenka-train`, except every
+  fifth file of each folder (in name order), which `pone eval` keeps out for
+  measuring. `joker` is skipped.
+
+Input `image`: float32 [N, 3, 96, 96], RGB 0..1, the whole picture squeezed to
+96x96; output `probabilities` [N, 54] (classes in models/cardnet.classes.txt:
+the 52 cards, `back`, and `none` for a picture with no card filling it), a softmax with a temperature fitted on held-back
+photos. Exported, then checked against PyTorch with onnxruntime.
+"""
+import argparse
+import math
+import os
+import random
+import sys
+import time
+import tomllib
+
+import cv2
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+CLASSES = [r + s for s in SUITS for r in RANKS] + ["back", "none"]
+SIZE = 96
+WORDS = {
+    "ace": "A", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K",
+}
+SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "art", "manifest.toml")
+
+
+def kept_out(position):
+    """Which files of a class folder `pone eval` keeps out (ui/src/see.rs `kept_out`)."""
+    return position % 5 == 4
+
+
+def photo_folders(root):
+    """(path, class index, kept out) for every photo of a class-folder dataset."""
+    found = []
+    for folder in sorted(os.listdir(root)):
+        words = folder.split(" of ")
+        if len(words) != 2 or words[0] not in WORDS or words[1] not in SUIT_WORDS:
+            continue
+        card = WORDS[words[0]] + SUIT_WORDS[words[1]]
+        files = sorted(f for f in os.listdir(os.path.join(root, folder)) if f.lower().endswith((".jpg", ".jpeg", ".png")))
+        for k, f in enumerate(files):
+            found.append((os.path.join(root, folder, f), CLASSES.index(card), kept_out(k)))
+    return found
+
+
+def load_photos(items):
+    x = np.stack([cv2.resize(cv2.imread(p)[:, :, ::-1], (SIZE * 2, SIZE * 2), interpolation=cv2.INTER_AREA) for p, _, _ in items])
+    return x, np.array([c for _, c, _ in items])
+
+
+def load_art(cache):
+    with open(MANIFEST, "rb") as f:
+        manifest = tomllib.load(f)
+    designs = []
+    for design in manifest["design"]:
+        if design.get("split") != "train":
+            continue
+        folder = os.path.join(cache, design["name"])
+        if not os.path.isdir(folder):
+            continue
+        faces = {}
+        for card in CLASSES[:52]:
+            im = cv2.imread(os.path.join(folder, card + ".png"), cv2.IMREAD_UNCHANGED)
+            if im is None:
+                break
+            faces[card] = shrink(im)
+        backs = [shrink(cv2.imread(os.path.join(folder, b), cv2.IMREAD_UNCHANGED)) for b in sorted(os.listdir(folder)) if b.startswith("back") and b.endswith(".png")]
+        if len(faces) == 52:
+            designs.append((faces, [b for b in backs if b is not None]))
+    return designs
+
+
+def shrink(im):
+    if im is None:
+        return None
+    if im.ndim == 2:
+        im = cv2.cvtColor(im, cv2.COLOR_GRAY2BGRA)
+    if im.shape[2] == 3:
+        im = cv2.cvtColor(im, cv2.COLOR_BGR2BGRA)
+    scale = 300.0 / im.shape[0]
+    return cv2.resize(im, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+
+
+def render_card(rng, face):
+    """One card photographed alone: turned, tilted, cropped loose or tight, on a background."""
+    out = SIZE
+    h, w = face.shape[:2]
+    # How much of the frame the card fills: tight crops cut its edges off.
+    fill = rng.uniform(0.75, 1.25)
+    angle = rng.normal(0, 6) + (180 if rng.random() < 0.15 else 0) + (90 if rng.random() < 0.08 else 0)
+    scale = fill * out / h
+    a = math.radians(angle)
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    centre = np.array([w / 2, h / 2])
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]) * scale
+    shift = np.array([out / 2, out / 2]) + rng.normal(0, 0.06 * out, 2)
+    dst = (src - centre) @ rot.T + shift
+    dst += rng.normal(0, 0.03 * out, dst.shape)  # perspective
+    m = cv2.getPerspectiveTransform(src, np.float32(dst))
+    background = random_background(rng, out)
+    warped = cv2.warpPerspective(face, m, (out, out), flags=cv2.INTER_LINEAR, borderValue=(0, 0, 0, 0))
+    alpha = warped[:, :, 3:4].astype(np.float32) / 255.0
+    image = warped[:, :, :3].astype(np.float32) * alpha + background * (1 - alpha)
+    # Light across the card, colour cast.
+    gx = np.linspace(-1, 1, out)[None, :, None] * rng.normal(0, 0.12)
+    gy = np.linspace(-1, 1, out)[:, None, None] * rng.normal(0, 0.12)
+    image = image * (1 + gx + gy) * rng.uniform(0.6, 1.2) * rng.uniform(0.88, 1.12, 3)[None, None, :]
+    image = np.clip(image, 0, 255).astype(np.uint8)
+    if rng.random() < 0.4:
+        image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.5, 2.0))
+    if rng.random() < 0.5:
+        ok, enc = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 95))])
+        image = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return image[:, :, ::-1]
+
+
+def no_card(rng):
+    """A picture with no card filling it: a table top, or a card far too small to read whole."""
+    image = random_background(rng, SIZE)
+    if rng.random() < 0.4:
+        # A small white rectangle, card-like, as a far card on a table.
+        w = rng.uniform(6, 30)
+        h = w * 1.4
+        x, y = rng.uniform(0, SIZE - w), rng.uniform(0, SIZE - h)
+        cv2.rectangle(image, (int(x), int(y)), (int(x + w), int(y + h)), tuple(float(v) for v in rng.uniform(180, 255, 3)), -1)
+    return image.astype(np.uint8)[:, :, ::-1]
+
+
+def random_background(rng, out):
+    kind = rng.random()
+    base = rng.uniform(0, 255, 3)
+    if kind < 0.35:
+        bg = np.ones((out, out, 3)) * base
+    elif kind < 0.7:
+        noise = cv2.resize(rng.uniform(-60, 60, (8, 8, 3)), (out, out), interpolation=cv2.INTER_CUBIC)
+        bg = base + noise
+    else:
+        bg = np.ones((out, out, 3)) * rng.uniform(200, 255)  # white, like stock photos
+    return np.clip(bg + rng.normal(0, rng.uniform(0, 8), (out, out, 3)), 0, 255).astype(np.float32)
+
+
+class CardNet(nn.Module):
+    def __init__(self, classes=len(CLASSES)):
+        super().__init__()
+
+        def block(i, o, stride=1):
+            return nn.Sequential(nn.Conv2d(i, o, 3, stride, 1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
+
+        self.features = nn.Sequential(
+            block(3, 24, 2), block(24, 32), block(32, 48, 2), block(48, 48),
+            block(48, 96, 2), block(96, 96), block(96, 160, 2), block(160, 160),
+        )
+        self.drop = nn.Dropout(0.2)
+        self.head = nn.Linear(160, classes)
+        self.temperature = nn.Parameter(torch.ones(1), requires_grad=False)
+
+    def logits(self, x):
+        return self.head(self.drop(F.adaptive_avg_pool2d(self.features(x), 1).flatten(1)))
+
+    def forward(self, x):
+        return F.softmax(self.logits(x) / self.temperature, dim=1)
+
+
+def to_tensor(images):
+    return torch.from_numpy(np.ascontiguousarray(np.stack(images))).permute(0, 3, 1, 2).float() / 255.0
+
+
+def augment_photos(x, rng):
+    """Photos: small turns, shifts and zooms, light and colour."""
+    out = []
+    for im in x:
+        s = im.shape[0]
+        a = rng.normal(0, 5) + (180 if rng.random() < 0.2 else 0)
+        m = cv2.getRotationMatrix2D((s / 2 + rng.normal(0, 6), s / 2 + rng.normal(0, 6)), a, rng.uniform(0.9, 1.15))
+        im = cv2.warpAffine(im, m, (s, s), borderMode=cv2.BORDER_REPLICATE)
+        out.append(im)
+    return out
+
+
+def finish(images, rng):
+    """To SIZE x SIZE tensors, with light, colour and noise changes."""
+    x = to_tensor([cv2.resize(np.asarray(im), (SIZE, SIZE), interpolation=cv2.INTER_AREA) for im in images])
+    n = x.shape[0]
+    x = x * torch.empty(n, 1, 1, 1).uniform_(0.7, 1.25) * torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1)
+    x = x + torch.randn_like(x) * torch.empty(n, 1, 1, 1).uniform_(0, 0.03)
+    return x.clamp(0, 1)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--art", required=True, help="the art cache (models/art/fetch_art.py)")
+    parser.add_argument("--photos", help="a class-folder dataset to train on (its kept-out part is not)")
+    parser.add_argument("--out", default="models/cardnet.onnx")
+    parser.add_argument("--steps", type=int, default=6000)
+    parser.add_argument("--batch", type=int, default=64)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    torch.set_num_threads(int(os.environ.get("PONE_THREADS", os.cpu_count() or 2)))
+
+    designs = load_art(args.art)
+    if not designs:
+        sys.exit(f"no training designs in {args.art}: run models/art/fetch_art.py")
+    print(f"{len(designs)} training designs", flush=True)
+    xp = yp = xk = yk = None
+    if args.photos:
+        items = photo_folders(args.photos)
+        train = [i for i in items if not i[2]]
+        kept = [i for i in items if i[2]]
+        xp, yp = load_photos(train)
+        xk, yk = load_photos(kept)
+        print(f"{len(train)} photos to train on, {len(kept)} kept out", flush=True)
+
+    model = CardNet().to(memory_format=torch.channels_last)
+    print(f"{sum(p.numel() for p in model.parameters())} parameters", flush=True)
+    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=5e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps, pct_start=0.1)
+    start = time.time()
+    correct = seen = 0
+    for step in range(1, args.steps + 1):
+        model.train()
+        # Half rendered cards, half photos (all rendered without photos).
+        n_photo = args.batch // 2 if xp is not None else 0
+        images, labels = [], []
+        for _ in range(args.batch - n_photo):
+            design = designs[rng.integers(len(designs))]
+            k = int(rng.integers(len(CLASSES)))
+            if CLASSES[k] == "none":
+                images.append(no_card(rng))
+                labels.append(k)
+                continue
+            if CLASSES[k] == "back":
+                if not design[1]:
+                    k = 0
+                else:
+                    images.append(render_card(rng, design[1][rng.integers(len(design[1]))]))
+                    labels.append(k)
+                    continue
+            images.append(render_card(rng, design[0][CLASSES[k]]))
+            labels.append(k)
+        if n_photo:
+            idx = rng.integers(0, len(yp), n_photo)
+            images += augment_photos(xp[idx], rng)
+            labels += list(yp[idx])
+        x = finish(images, rng).contiguous(memory_format=torch.channels_last)
+        y = torch.tensor(labels)
+        logits = model.logits(x)
+        loss = F.cross_entropy(logits, y, label_smoothing=0.05)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        correct += (logits.argmax(1) == y).sum().item()
+        seen += len(y)
+        if step % 200 == 0:
+            line = f"step {step}: train {correct / seen:.4f}, {time.time() - start:.0f} s"
+            correct = seen = 0
+            if xk is not None and step % 1000 == 0:
+                line += f", kept-out photos {evaluate(model, xk, yk)[0]:.4f}"
+            print(line, flush=True)
+            torch.save(model.state_dict(), os.path.splitext(args.out)[0] + ".pt")
+    if xk is not None:
+        # The temperature is fitted on half the kept-out photos; both halves are printed.
+        half = len(yk) // 2
+        fit_temperature(model, xk[:half], yk[:half])
+        print(f"kept-out photos: {evaluate(model, xk, yk)}", flush=True)
+    export(model, args.out)
+
+
+def evaluate(model, x, y):
+    model.eval()
+    with torch.no_grad():
+        logits = torch.cat([model.logits(finish_plain(x[i : i + 256])) for i in range(0, len(y), 256)])
+    yt = torch.from_numpy(y)
+    return (logits.argmax(1) == yt).float().mean().item(), F.cross_entropy(logits / model.temperature, yt).item()
+
+
+def finish_plain(images):
+    return to_tensor([cv2.resize(im, (SIZE, SIZE), interpolation=cv2.INTER_AREA) for im in images])
+
+
+def fit_temperature(model, x, y):
+    model.eval()
+    with torch.no_grad():
+        logits = torch.cat([model.logits(finish_plain(x[i : i + 256])) for i in range(0, len(y), 256)])
+    yt = torch.from_numpy(y)
+    best = min((F.cross_entropy(logits / t, yt).item(), t) for t in np.linspace(0.5, 4.0, 71))
+    model.temperature.fill_(float(best[1]))
+
+
+def export(model, out):
+    import onnxruntime as ort
+
+    model = model.to(memory_format=torch.contiguous_format).eval()
+    sample = torch.rand(4, 3, SIZE, SIZE)
+    torch.onnx.export(
+        model, sample, out, input_names=["image"], output_names=["probabilities"],
+        dynamic_axes={"image": {0: "n"}, "probabilities": {0: "n"}}, opset_version=17, dynamo=False,
+    )
+    with open(os.path.splitext(out)[0] + ".classes.txt", "w") as f:
+        f.write("\n".join(CLASSES) + "\n")
+    session = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
+    got = session.run(None, {"image": sample.numpy()})[0]
+    with torch.no_grad():
+        want = model(sample).numpy()
+    diff = float(np.abs(got - want).max())
+    print(f"exported {out} ({os.path.getsize(out) // 1024} KiB); onnxruntime vs PyTorch: max difference {diff:.2e}")
+    if diff > 1e-4:
+        sys.exit("the exported model does not match PyTorch")
+
+
+if __name__ == "__main__":
+    main()

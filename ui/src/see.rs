@@ -1,0 +1,543 @@
+//! `pone recognise` and `pone eval`: the card recogniser on still images.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use pone_vision::recognise::{Recogniser, Seen};
+
+/// One image's cards, as `pone recognise --json` prints them.
+#[derive(Debug, serde::Serialize)]
+pub struct ImageCards {
+    /// The image's path, as given.
+    pub image: String,
+    /// Its width in pixels.
+    pub width: u32,
+    /// Its height in pixels.
+    pub height: u32,
+    /// The cards found.
+    pub cards: Vec<CardOut>,
+}
+
+/// One card, rounded for printing.
+#[derive(Debug, serde::Serialize)]
+pub struct CardOut {
+    /// `QH` or `back`.
+    pub card: String,
+    /// How likely the reading is right, 0..1.
+    pub confidence: f64,
+    /// `[x0, y0, x1, y1]` around what shows of the card, in pixels.
+    #[serde(rename = "box")]
+    pub bbox: [i64; 4],
+    /// The card's corners, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub corners: Option<[[f64; 2]; 4]>,
+}
+
+impl From<&Seen> for CardOut {
+    fn from(seen: &Seen) -> CardOut {
+        let round = |v: f32, places: f64| (f64::from(v) * places).round() / places;
+        CardOut {
+            card: seen.card.clone(),
+            confidence: round(seen.confidence, 1000.0),
+            bbox: seen.bbox.map(|v| f64::from(v).round() as i64),
+            corners: seen.corners.map(|q| q.map(|p| p.map(|v| round(v, 10.0)))),
+        }
+    }
+}
+
+fn open_image(path: &Path) -> anyhow::Result<image::RgbImage> {
+    Ok(image::open(path)
+        .with_context(|| {
+            format!(
+                "cannot read the image {} (Pone reads JPEG and PNG files)",
+                path.display()
+            )
+        })?
+        .to_rgb8())
+}
+
+fn open_recogniser(models: Option<&Path>) -> anyhow::Result<Recogniser> {
+    let dir = models.map_or_else(pone_vision::recognise::models_dir, Path::to_path_buf);
+    Ok(Recogniser::open(&dir)?)
+}
+
+/// `pone recognise IMAGE... [--json]`: the cards in each image.
+pub fn recognise(
+    images: &[PathBuf],
+    json: bool,
+    models: Option<&Path>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let mut recogniser = open_recogniser(models)?;
+    let mut all = Vec::new();
+    for path in images {
+        let frame = open_image(path)?;
+        let seen = recogniser.recognise(&frame)?;
+        let cards: Vec<CardOut> = seen.iter().map(CardOut::from).collect();
+        let result = ImageCards {
+            image: path.display().to_string(),
+            width: frame.width(),
+            height: frame.height(),
+            cards,
+        };
+        if !json {
+            writeln!(
+                out,
+                "{} ({}x{}): {} card{}",
+                result.image,
+                result.width,
+                result.height,
+                result.cards.len(),
+                if result.cards.len() == 1 { "" } else { "s" }
+            )?;
+            for card in &result.cards {
+                let [x0, y0, x1, y1] = card.bbox;
+                writeln!(
+                    out,
+                    "  {:<4} {:>5.1}%  at [{x0}, {y0}, {x1}, {y1}]",
+                    card.card,
+                    card.confidence * 100.0
+                )?;
+            }
+        }
+        all.push(result);
+    }
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&all)?)?;
+    }
+    Ok(())
+}
+
+/// What an image of a dataset shows.
+#[derive(Clone, Debug)]
+enum Truth {
+    /// One card fills the image.
+    Single(String),
+    /// Cards in a scene; readings must land in their boxes.
+    Scene(Vec<Labelled>),
+}
+
+/// A labelled card of a scene.
+#[derive(Clone, Debug)]
+struct Labelled {
+    /// `QH`, `back`, or a rank alone (`Q`) when the labels give no suit.
+    card: String,
+    bbox: [f32; 4],
+    /// Whether it must be found (a card too hidden to read need not be, but a
+    /// reading on it is no false card either).
+    counted: bool,
+}
+
+/// A labelled dataset folder.
+#[derive(Debug)]
+struct Dataset {
+    name: String,
+    format: &'static str,
+    samples: Vec<(PathBuf, Truth)>,
+}
+
+fn is_image(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| ["jpg", "jpeg", "png"].contains(&e.to_ascii_lowercase().as_str()))
+}
+
+fn sorted_entries(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut entries = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read the folder {}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<Vec<_>, _>>()?;
+    entries.sort();
+    Ok(entries)
+}
+
+/// A card named in words, as class folders name them (`queen of hearts`).
+fn card_from_words(name: &str) -> Option<String> {
+    let (rank, suit) = name.trim().split_once(" of ")?;
+    let rank = match rank.trim() {
+        "ace" => 'A',
+        "two" => '2',
+        "three" => '3',
+        "four" => '4',
+        "five" => '5',
+        "six" => '6',
+        "seven" => '7',
+        "eight" => '8',
+        "nine" => '9',
+        "ten" => 'T',
+        "jack" => 'J',
+        "queen" => 'Q',
+        "king" => 'K',
+        _ => return None,
+    };
+    let suit = match suit.trim() {
+        "spades" => 'S',
+        "hearts" => 'H',
+        "diamonds" => 'D',
+        "clubs" => 'C',
+        _ => return None,
+    };
+    Some(format!("{rank}{suit}"))
+}
+
+/// A rank named in words, as the VOC labels name them (`nine` .. `ace`).
+fn rank_from_word(word: &str) -> Option<String> {
+    card_from_words(&format!("{word} of spades")).map(|c| c[..1].to_owned())
+}
+
+/// Which files of a class folder are kept out of training, for measuring:
+/// every fifth in name order (the 5th, 10th, ...). `models/train_cardnet.py`
+/// trains only on the others.
+pub fn kept_out(position: usize) -> bool {
+    position % 5 == 4
+}
+
+fn load_dataset(dir: &Path, all: bool) -> anyhow::Result<Dataset> {
+    let name = dir.display().to_string();
+    if dir.join("labels").is_dir() && dir.join("images").is_dir() {
+        return load_rendered(dir, name);
+    }
+    let entries = sorted_entries(dir)?;
+    if entries
+        .iter()
+        .any(|p| p.extension().is_some_and(|e| e == "xml"))
+    {
+        return load_voc(&entries, name);
+    }
+    let folders: Vec<_> = entries.iter().filter(|p| p.is_dir()).collect();
+    if !folders.is_empty() {
+        let mut samples = Vec::new();
+        for folder in folders {
+            let word = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let Some(card) = card_from_words(word) else {
+                // `joker` and other folders that are no card of this game.
+                continue;
+            };
+            let files: Vec<_> = sorted_entries(folder)?
+                .into_iter()
+                .filter(|p| is_image(p))
+                .collect();
+            for (k, file) in files.into_iter().enumerate() {
+                if all || kept_out(k) {
+                    samples.push((file, Truth::Single(card.clone())));
+                }
+            }
+        }
+        return Ok(Dataset {
+            name,
+            format: if all {
+                "class folders, every image"
+            } else {
+                "class folders, the part kept out of training"
+            },
+            samples,
+        });
+    }
+    let mut samples = Vec::new();
+    for file in entries.into_iter().filter(|p| is_image(p)) {
+        let card = crate::cli::card_from_file_name(&file).with_context(|| {
+            format!(
+                "{}: the file name is not a card (expected e.g. 10c.jpg or qh.png), and the \
+                 folder has no labels/, no VOC .xml files and no class folders",
+                file.display()
+            )
+        })?;
+        samples.push((file, Truth::Single(card.to_string())));
+    }
+    Ok(Dataset {
+        name,
+        format: "single cards named by their card",
+        samples,
+    })
+}
+
+fn load_rendered(dir: &Path, name: String) -> anyhow::Result<Dataset> {
+    let mut samples = Vec::new();
+    for label in sorted_entries(&dir.join("labels"))? {
+        if label.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&label)
+            .with_context(|| format!("cannot read {}", label.display()))?;
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a label file of pone synth", label.display()))?;
+        let stem = label.file_stem().unwrap_or_default();
+        let image = dir.join("images").join(stem).with_extension("jpg");
+        let cards = value["cards"].as_array().with_context(|| {
+            format!("{}: no \"cards\" list (a pone synth label file has one)", label.display())
+        })?;
+        let mut labelled = Vec::new();
+        for card in cards {
+            let name = card["card"].as_str().unwrap_or_default().to_owned();
+            let visible = card["visible"].as_f64().unwrap_or(0.0);
+            let bbox: Vec<f32> = card["box"]
+                .as_array()
+                .map(|b| b.iter().filter_map(|v| v.as_f64().map(|v| v as f32)).collect())
+                .unwrap_or_default();
+            let [x0, y0, x1, y1] = bbox[..] else {
+                anyhow::bail!("{}: a card without a 4-number \"box\"", label.display());
+            };
+            if visible <= 0.0 || x1 <= x0 {
+                continue;
+            }
+            // A face-up card must show an index; a back, a good part of itself.
+            let counted = if name == "back" {
+                visible >= 0.3
+            } else {
+                card["index"].as_array().is_some_and(|index| {
+                    index.iter().any(|i| i["visible"].as_f64().unwrap_or(0.0) >= 0.9)
+                })
+            };
+            labelled.push(Labelled {
+                card: name,
+                bbox: [x0, y0, x1, y1],
+                counted,
+            });
+        }
+        samples.push((image, Truth::Scene(labelled)));
+    }
+    Ok(Dataset {
+        name,
+        format: "rendered scenes (pone synth)",
+        samples,
+    })
+}
+
+fn load_voc(entries: &[PathBuf], name: String) -> anyhow::Result<Dataset> {
+    let mut samples = Vec::new();
+    for xml in entries
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "xml"))
+    {
+        let text = std::fs::read_to_string(xml)
+            .with_context(|| format!("cannot read {}", xml.display()))?;
+        let doc = roxmltree::Document::parse(&text)
+            .with_context(|| format!("{}: not a VOC annotation (XML)", xml.display()))?;
+        let root = doc.root_element();
+        let child = |node: roxmltree::Node, tag: &str| {
+            node.children()
+                .find(|c| c.has_tag_name(tag))
+                .and_then(|c| c.text())
+                .map(str::trim)
+                .map(str::to_owned)
+        };
+        let file = child(root, "filename")
+            .with_context(|| format!("{}: no <filename>", xml.display()))?;
+        let image = xml.with_file_name(file);
+        let mut labelled = Vec::new();
+        for object in root.children().filter(|c| c.has_tag_name("object")) {
+            let word = child(object, "name").unwrap_or_default();
+            let rank = rank_from_word(&word.to_ascii_lowercase()).with_context(|| {
+                format!("{}: \"{word}\" is not a rank (nine .. ace)", xml.display())
+            })?;
+            let bndbox = object
+                .children()
+                .find(|c| c.has_tag_name("bndbox"))
+                .with_context(|| format!("{}: an object without <bndbox>", xml.display()))?;
+            let mut bbox = [0.0f32; 4];
+            for (value, tag) in bbox.iter_mut().zip(["xmin", "ymin", "xmax", "ymax"]) {
+                *value = child(bndbox, tag)
+                    .and_then(|t| t.parse().ok())
+                    .with_context(|| format!("{}: no number in <{tag}>", xml.display()))?;
+            }
+            labelled.push(Labelled {
+                card: rank,
+                bbox,
+                counted: true,
+            });
+        }
+        samples.push((image, Truth::Scene(labelled)));
+    }
+    Ok(Dataset {
+        name,
+        format: "VOC boxes, rank only",
+        samples,
+    })
+}
+
+/// Tallies of one dataset.
+#[derive(Debug, Default)]
+struct Tally {
+    images: usize,
+    images_right: usize,
+    cards: usize,
+    located: usize,
+    read_right: usize,
+    false_cards: usize,
+    confusions: BTreeMap<(String, String), usize>,
+    /// Confidence of every matched reading, and whether it was right.
+    confidences: Vec<(f32, bool)>,
+}
+
+fn centre_in(seen: &Seen, bbox: [f32; 4]) -> bool {
+    let (x, y) = (
+        f32::midpoint(seen.bbox[0], seen.bbox[2]),
+        f32::midpoint(seen.bbox[1], seen.bbox[3]),
+    );
+    x >= bbox[0] && x <= bbox[2] && y >= bbox[1] && y <= bbox[3]
+}
+
+/// Whether a reading names a labelled card (a rank-only label compares ranks).
+fn agrees(read: &str, label: &str) -> bool {
+    if label.len() == 1 {
+        read != "back" && read.starts_with(label)
+    } else {
+        read == label
+    }
+}
+
+fn score(tally: &mut Tally, truth: &Truth, seen: &[Seen]) {
+    tally.images += 1;
+    match truth {
+        Truth::Single(card) => {
+            tally.cards += 1;
+            let best = seen
+                .iter()
+                .filter(|s| s.card != "back")
+                .max_by(|a, b| a.confidence.total_cmp(&b.confidence));
+            let read = best.map_or_else(|| "nothing".to_owned(), |s| s.card.clone());
+            if best.is_some() {
+                tally.located += 1;
+            }
+            let right = read == *card;
+            if let Some(best) = best {
+                tally.confidences.push((best.confidence, right));
+            }
+            if right {
+                tally.read_right += 1;
+                tally.images_right += 1;
+            } else {
+                *tally.confusions.entry((card.clone(), read)).or_default() += 1;
+            }
+        }
+        Truth::Scene(labels) => {
+            let mut all_right = true;
+            for label in labels.iter().filter(|l| l.counted) {
+                tally.cards += 1;
+                let on: Vec<&Seen> = seen.iter().filter(|s| centre_in(s, label.bbox)).collect();
+                if !on.is_empty() {
+                    tally.located += 1;
+                }
+                if let Some(right) = on.iter().find(|s| agrees(&s.card, &label.card)) {
+                    tally.read_right += 1;
+                    tally.confidences.push((right.confidence, true));
+                } else {
+                    all_right = false;
+                    let best = on.iter().max_by(|a, b| a.confidence.total_cmp(&b.confidence));
+                    let read = best.map_or_else(|| "nothing".to_owned(), |s| s.card.clone());
+                    if let Some(best) = best {
+                        tally.confidences.push((best.confidence, false));
+                    }
+                    *tally
+                        .confusions
+                        .entry((label.card.clone(), read))
+                        .or_default() += 1;
+                }
+            }
+            for reading in seen {
+                if !labels.iter().any(|l| centre_in(reading, l.bbox)) {
+                    tally.false_cards += 1;
+                    all_right = false;
+                    *tally
+                        .confusions
+                        .entry(("nothing".to_owned(), reading.card.clone()))
+                        .or_default() += 1;
+                }
+            }
+            if all_right {
+                tally.images_right += 1;
+            }
+        }
+    }
+}
+
+fn percent(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        "-".to_owned()
+    } else {
+        let ratio = u32::try_from(part).map_or(0.0, f64::from)
+            / u32::try_from(whole).map_or(f64::INFINITY, f64::from);
+        format!("{:.2}%", 100.0 * ratio)
+    }
+}
+
+/// `pone eval DATASET...`: the recogniser's accuracy on labelled folders:
+/// rendered scenes (`labels/`, `images/`), VOC boxes with ranks (`*.xml`
+/// beside the images), class folders (`queen of hearts/`: only the part kept
+/// out of training unless `all`), or single cards named by their card (`10c.jpg`).
+pub fn eval(
+    dirs: &[PathBuf],
+    models: Option<&Path>,
+    all: bool,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let mut recogniser = open_recogniser(models)?;
+    for dir in dirs {
+        let dataset = load_dataset(dir, all)?;
+        anyhow::ensure!(
+            !dataset.samples.is_empty(),
+            "{}: no labelled images found",
+            dataset.name
+        );
+        let bar = crate::cli::progress_bar(dataset.samples.len() as u64, "images");
+        let mut tally = Tally::default();
+        for (path, truth) in &dataset.samples {
+            let frame = open_image(path)?;
+            let seen = recogniser.recognise(&frame)?;
+            score(&mut tally, truth, &seen);
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        report(&dataset, &tally, out)?;
+    }
+    Ok(())
+}
+
+fn report(dataset: &Dataset, tally: &Tally, out: &mut impl Write) -> anyhow::Result<()> {
+    writeln!(out, "{} ({}): {} images", dataset.name, dataset.format, tally.images)?;
+    let rank_only = dataset.format.starts_with("VOC");
+    let what = if rank_only { "rank read right" } else { "read right" };
+    writeln!(
+        out,
+        "  cards: {} of {} {what} ({}); located {} ({})",
+        tally.read_right,
+        tally.cards,
+        percent(tally.read_right, tally.cards),
+        tally.located,
+        percent(tally.located, tally.cards),
+    )?;
+    writeln!(
+        out,
+        "  images with every card right and nothing else: {} of {} ({})",
+        tally.images_right,
+        tally.images,
+        percent(tally.images_right, tally.images)
+    )?;
+    writeln!(out, "  false cards (a reading on no labelled card): {}", tally.false_cards)?;
+    // Calibration: how often readings are right at each confidence.
+    let bins = [(0.0, 0.5), (0.5, 0.8), (0.8, 0.95), (0.95, 0.99), (0.99, 1.01)];
+    write!(out, "  right by confidence:")?;
+    for (lo, hi) in bins {
+        let inside: Vec<_> = tally
+            .confidences
+            .iter()
+            .filter(|(c, _)| *c >= lo && *c < hi)
+            .collect();
+        if !inside.is_empty() {
+            let right = inside.iter().filter(|(_, r)| *r).count();
+            write!(out, " [{lo:.2}, {:.2}): {right}/{}", hi.min(1.0), inside.len())?;
+        }
+    }
+    writeln!(out)?;
+    let mut pairs: Vec<_> = tally.confusions.iter().collect();
+    pairs.sort_by_key(|pair| std::cmp::Reverse(*pair.1));
+    if !pairs.is_empty() {
+        writeln!(out, "  worst confusions (label -> reading):")?;
+    }
+    for ((truth, read), count) in pairs.iter().take(12) {
+        writeln!(out, "    {truth:>7} -> {read:<7} {count}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,58 @@
+//! `cargo bench -p pone-vision`: one 1280x720 frame of a table with 12 cards,
+//! some overlapping, found and read (the finder and the reader through ONNX
+//! Runtime). Needs the models in `models/` and the runtime (`./scripts/setup`).
+
+#![allow(missing_docs)] // criterion's macros make undocumented items
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use pone_vision::art::{Design, Split, embedded};
+use pone_vision::recognise::{Recogniser, models_dir};
+use pone_vision::render::{render, scene_seed};
+use pone_vision::scene::random_scene;
+use rand::SeedableRng;
+
+/// A rendered table frame with `cards` cards showing, the first such scene of a fixed seed.
+fn table_frame(cards: usize) -> image::RgbImage {
+    let designs: Vec<Design> = embedded()
+        .expect("the built-in card art")
+        .into_iter()
+        .filter(|d| d.split == Split::HeldOut)
+        .collect();
+    let backs: Vec<usize> = designs.iter().map(Design::backs).collect();
+    for n in 0.. {
+        let seed = scene_seed(2026, n);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let scene = random_scene(&mut rng, designs.len(), &backs, 1280, 720, seed);
+        let frame = render(&scene, &designs);
+        let showing = frame
+            .labels
+            .cards
+            .iter()
+            .filter(|c| c.visible > 0.3)
+            .count();
+        let overlapping = frame.labels.cards.iter().any(|c| c.visible < 0.9);
+        if showing == cards && overlapping {
+            return frame.image;
+        }
+    }
+    unreachable!("the scenes never end")
+}
+
+fn bench(c: &mut Criterion) {
+    let mut recogniser = match Recogniser::open(&models_dir()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("skipping the recogniser benchmark: {e}");
+            return;
+        }
+    };
+    let frame = table_frame(12);
+    let seen = recogniser.recognise(&frame).expect("recognise");
+    eprintln!("the benchmark frame: {} cards found", seen.len());
+    c.bench_function("recognise a 1280x720 frame with 12 cards", |b| {
+        b.iter(|| recogniser.recognise(std::hint::black_box(&frame)).expect("recognise"));
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,315 @@
+//! Frame in, cards out: the finder's corners are cut and read, the two
+//! corners of one card are read together, and face-down cards are counted.
+//! A picture that is one card filling the frame is also read whole (the
+//! whole-card reader), which helps where its index is cut off or unusual.
+
+use std::path::{Path, PathBuf};
+
+use image::RgbImage;
+use imageproc::geometric_transformations::Projection;
+
+use crate::finder::{Corner, Finder};
+use crate::model::{Classifier, ModelError};
+use crate::reader::{INDEX_WINDOW, cut_window};
+
+/// A card seen in a frame.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Seen {
+    /// `QH` (ranks `A23456789TJQK`, suits `SHDC`), or `back` for a face-down card.
+    pub card: String,
+    /// How likely the reading is right, 0..1.
+    pub confidence: f32,
+    /// The box around what shows of the card, `[x0, y0, x1, y1]` in pixels.
+    #[serde(rename = "box")]
+    pub bbox: [f32; 4],
+    /// The card's four corners (top-left, top-right, bottom-right, bottom-left
+    /// as its index reads), when a face-up card's index was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub corners: Option<[[f32; 2]; 4]>,
+}
+
+/// The finder and the reader together.
+pub struct Recogniser {
+    finder: Finder,
+    reader: Classifier,
+    whole: Option<Classifier>,
+    /// The least confidence a card must have to be reported.
+    pub min_confidence: f32,
+}
+
+/// The models' file names in the models folder.
+pub const FINDER_FILE: &str = "finder.onnx";
+/// The reader's file name in the models folder.
+pub const READER_FILE: &str = "reader.onnx";
+/// The whole-card reader's file name in the models folder (optional).
+pub const WHOLE_FILE: &str = "cardnet.onnx";
+/// The whole-card reader's input size: the picture squeezed to a square.
+const WHOLE_SIZE: u32 = 96;
+
+/// A face-up card's evidence: its corners found, and what each reads.
+struct Candidate {
+    corners: Vec<usize>,
+    quad: [[f32; 2]; 4],
+    centre: [f32; 2],
+    height: f32,
+}
+
+/// Where the models are: `PONE_MODELS`, else the first `models/` folder
+/// holding [`FINDER_FILE`] in the current folder, the program's folder, or
+/// their parents (the repository's `models/` when run from a checkout).
+#[must_use]
+pub fn models_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("PONE_MODELS") {
+        return PathBuf::from(dir);
+    }
+    let starts = [std::env::current_dir().ok(), std::env::current_exe().ok()];
+    starts
+        .into_iter()
+        .flatten()
+        .flat_map(|start| {
+            start
+                .ancestors()
+                .map(|dir| dir.join("models"))
+                .collect::<Vec<_>>()
+        })
+        .find(|dir| dir.join(FINDER_FILE).is_file())
+        .unwrap_or_else(|| PathBuf::from("models"))
+}
+
+impl Recogniser {
+    /// Loads `finder.onnx` and `reader.onnx` (with `reader.classes.txt`) from
+    /// `folder`, and `cardnet.onnx` (the whole-card reader) when it is there.
+    pub fn open(folder: &Path) -> Result<Recogniser, ModelError> {
+        let whole = folder.join(WHOLE_FILE);
+        Ok(Recogniser {
+            finder: Finder::open(&folder.join(FINDER_FILE))?,
+            reader: Classifier::open(&folder.join(READER_FILE))?,
+            whole: if whole.is_file() {
+                Some(Classifier::open(&whole)?)
+            } else {
+                None
+            },
+            min_confidence: 0.25,
+        })
+    }
+
+    /// Every card in `frame`, face-up ones read, in reading order (top to bottom, then left to right).
+    pub fn recognise(&mut self, frame: &RgbImage) -> Result<Vec<Seen>, ModelError> {
+        let finds = self.finder.find(frame)?;
+        let mut corners = Vec::new();
+        let mut crops = Vec::new();
+        for corner in finds.corners {
+            if let Some(crop) = cut_window(frame, corner.window) {
+                crops.push(crop);
+                corners.push(corner);
+            }
+        }
+        let probabilities = self.reader.probabilities(&crops)?;
+        let classes = self.reader.classes().to_vec();
+        let candidates = group(&corners);
+        // The corners of one card read together: the product of their probabilities.
+        let mut evidence: Vec<Vec<f64>> = candidates
+            .iter()
+            .map(|candidate| {
+                let mut combined = vec![1.0f64; classes.len()];
+                for &i in &candidate.corners {
+                    for (c, p) in combined.iter_mut().zip(&probabilities[i]) {
+                        *c *= f64::from(p.max(1e-6));
+                    }
+                }
+                combined
+            })
+            .collect();
+        let mut seen = Vec::new();
+        let (fw, fh) = (frame.width() as f32, frame.height() as f32);
+        let fills_frame = |c: &Candidate| quad_area(&c.quad) >= 0.3 * fw * fh;
+        let single = candidates.len() <= 1
+            && finds.backs.len() <= 1
+            && candidates.first().is_none_or(fills_frame);
+        if single && let Some(named) = self.whole_card(frame)? {
+            if let Some(combined) = evidence.first_mut() {
+                for (c, class) in combined.iter_mut().zip(&classes) {
+                    let p = named.iter().find(|(n, _)| n == class).map_or(1e-6, |x| x.1);
+                    *c *= f64::from(p.max(1e-6));
+                }
+            } else if let Some((card, p)) = named
+                .iter()
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .filter(|(card, _)| card != "none" && card != "back")
+            {
+                seen.push(Seen {
+                    card: card.clone(),
+                    confidence: *p,
+                    bbox: [0.0, 0.0, fw, fh],
+                    corners: None,
+                });
+            }
+        }
+        for (candidate, combined) in candidates.iter().zip(evidence) {
+            let total: f64 = combined.iter().sum();
+            let Some((best, p)) = combined
+                .iter()
+                .map(|c| c / total)
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+            else {
+                continue;
+            };
+            if classes[best] == "back" {
+                continue;
+            }
+            let score = candidate
+                .corners
+                .iter()
+                .map(|&i| corners[i].score)
+                .fold(0.0f32, f32::max);
+            let confidence = p as f32 * (2.0 * score).min(1.0);
+            let n = candidate.corners.len() as f32;
+            let mut bbox = [0.0f32; 4];
+            for &i in &candidate.corners {
+                for (b, v) in bbox.iter_mut().zip(corners[i].bbox) {
+                    *b += v / n;
+                }
+            }
+            seen.push(Seen {
+                card: classes[best].clone(),
+                confidence,
+                bbox,
+                corners: Some(candidate.quad),
+            });
+        }
+        for found in finds.backs {
+            seen.push(Seen {
+                card: "back".into(),
+                confidence: found.score,
+                bbox: found.bbox,
+                corners: None,
+            });
+        }
+        seen.retain(|s| s.confidence >= self.min_confidence);
+        seen.sort_by(|a, b| {
+            reading_order(a)
+                .partial_cmp(&reading_order(b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        Ok(seen)
+    }
+}
+
+impl Recogniser {
+    /// The whole-card reader's probabilities for the frame as one card, by
+    /// class name; `None` without that model.
+    fn whole_card(&mut self, frame: &RgbImage) -> Result<Option<Vec<(String, f32)>>, ModelError> {
+        let Some(whole) = self.whole.as_mut() else {
+            return Ok(None);
+        };
+        let picture = image::imageops::resize(
+            frame,
+            WHOLE_SIZE,
+            WHOLE_SIZE,
+            image::imageops::FilterType::Triangle,
+        );
+        let opinion = whole.probabilities(&[picture])?.swap_remove(0);
+        Ok(Some(whole.classes().iter().cloned().zip(opinion).collect()))
+    }
+}
+
+/// A card's place in reading order: its centre's row, then column.
+fn reading_order(s: &Seen) -> (f32, f32) {
+    (
+        f32::midpoint(s.bbox[1], s.bbox[3]),
+        f32::midpoint(s.bbox[0], s.bbox[2]),
+    )
+}
+
+/// The area of a quadrilateral (the shoelace formula).
+fn quad_area(quad: &[[f32; 2]; 4]) -> f32 {
+    let mut twice = 0.0;
+    for k in 0..4 {
+        let (a, b) = (quad[k], quad[(k + 1) % 4]);
+        twice += a[0] * b[1] - b[0] * a[1];
+    }
+    twice.abs() / 2.0
+}
+
+/// The whole card a corner's reading window belongs to: its four corners,
+/// as the index reads, extrapolated from the window.
+fn card_quad(corner: &Corner) -> Option<[[f32; 2]; 4]> {
+    let unit = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+    let to_frame = Projection::from_control_points(unit, corner.window.map(|p| (p[0], p[1])))?;
+    let (w, h) = (
+        1.0 / (INDEX_WINDOW[2] - INDEX_WINDOW[0]),
+        1.0 / (INDEX_WINDOW[3] - INDEX_WINDOW[1]),
+    );
+    Some([(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)].map(|p| {
+        let (x, y) = to_frame * p;
+        [x, y]
+    }))
+}
+
+/// Corners grouped into cards: two corners whose windows put the card's centre
+/// in the same place, turned half round from each other, are one card.
+fn group(corners: &[Corner]) -> Vec<Candidate> {
+    let mut candidates: Vec<Candidate> = corners
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let quad = card_quad(c)?;
+            let centre = [
+                quad.iter().map(|p| p[0]).sum::<f32>() / 4.0,
+                quad.iter().map(|p| p[1]).sum::<f32>() / 4.0,
+            ];
+            let height = (quad[3][0] - quad[0][0]).hypot(quad[3][1] - quad[0][1]);
+            (centre[0].is_finite() && centre[1].is_finite() && height > 0.0).then_some(Candidate {
+                corners: vec![i],
+                quad,
+                centre,
+                height,
+            })
+        })
+        .collect();
+    // Pairs, closest first.
+    let mut pairs = Vec::new();
+    for a in 0..candidates.len() {
+        for b in a + 1..candidates.len() {
+            let (p, q) = (&candidates[a], &candidates[b]);
+            let distance = (p.centre[0] - q.centre[0]).hypot(p.centre[1] - q.centre[1]);
+            let size = p.height.min(q.height);
+            let ratio = p.height / q.height;
+            // The reading directions: from the top-left to the bottom-left of each window.
+            let down = |c: &Candidate| [c.quad[3][0] - c.quad[0][0], c.quad[3][1] - c.quad[0][1]];
+            let (u, v) = (down(p), down(q));
+            let opposite = u[0] * v[0] + u[1] * v[1] < 0.0;
+            if distance < 0.2 * size && (0.7..1.43).contains(&ratio) && opposite {
+                pairs.push((distance, a, b));
+            }
+        }
+    }
+    pairs.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let mut taken = vec![false; candidates.len()];
+    let mut merged = Vec::new();
+    for (_, a, b) in pairs {
+        if taken[a] || taken[b] {
+            continue;
+        }
+        taken[a] = true;
+        taken[b] = true;
+        merged.push((a, b));
+    }
+    for (a, b) in merged {
+        let other = candidates[b].corners[0];
+        candidates[a].corners.push(other);
+    }
+    let absorbed: Vec<usize> = taken
+        .iter()
+        .enumerate()
+        .filter(|&(i, &t)| t && candidates[i].corners.len() == 1)
+        .map(|(i, _)| i)
+        .collect();
+    candidates
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !absorbed.contains(i))
+        .map(|(_, c)| c)
+        .collect()
+}
