@@ -5,6 +5,7 @@
 //! - [`camera`]: a pinhole camera over the table plane.
 //! - [`scene`]: what a frame shows (table top, light, cards where Vingt-un puts
 //!   them, hands over the table, the camera's faults), and random scenes.
+//! - [`clutter`]: things on the table besides cards (papers, books, mugs, phones).
 //! - [`render`]: draws a scene with exact labels for every card.
 //! - [`model`]: ONNX Runtime loaded at run time, and the corner classifier.
 //! - [`reader`]: straightening a found card and cutting its index corners
@@ -26,9 +27,11 @@
 
 pub mod art;
 pub mod camera;
+pub mod clutter;
 pub mod model;
 pub mod reader;
 pub mod render;
 pub mod scene;
 pub mod sitting;
 pub mod synth;
+mod texture;

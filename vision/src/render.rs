@@ -6,13 +6,16 @@
 
 use image::{RgbImage, RgbaImage};
 use imageproc::geometric_transformations::Projection;
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 use crate::art::{Design, IndexBox};
-use crate::scene::{CARD_HEIGHT_CM, Occluder, Placed, Role, Scene, Surface};
+use crate::clutter::{Part, Thing};
+use crate::scene::{CARD_HEIGHT_CM, Occluder, Placed, Role, Scene};
+use crate::texture::{NoiseTile, length, lerp, mix, surface_colour};
 
-/// The id buffer's value for a hand or sleeve.
+/// Side of the pixel blocks a shadow is settled in at once.
+const BLOCK: usize = 8;
+
+/// The id buffer's value for a hand or sleeve, or a thing lying over the cards.
 const OCCLUDER: u16 = u16::MAX;
 
 /// One index corner of a card in the frame.
@@ -74,107 +77,6 @@ struct Canvas {
     corner: Vec<u8>,
 }
 
-/// A tileable value-noise texture, 0..1, for the table's grain and fibres.
-struct NoiseTile {
-    size: usize,
-    values: Vec<f32>,
-}
-
-impl NoiseTile {
-    fn new(seed: u64) -> NoiseTile {
-        let size = 128;
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut values = vec![0.0f32; size * size];
-        // Octaves of smoothed lattice noise, tiled.
-        let mut amplitude = 0.5;
-        for cell in [16usize, 8, 4, 2] {
-            let n = size / cell;
-            let lattice: Vec<f32> = (0..n * n).map(|_| rng.random::<f32>()).collect();
-            for y in 0..size {
-                for x in 0..size {
-                    let (gx, gy) = (x as f32 / cell as f32, y as f32 / cell as f32);
-                    let (x0, y0) = (gx.floor() as usize % n, gy.floor() as usize % n);
-                    let (x1, y1) = ((x0 + 1) % n, (y0 + 1) % n);
-                    let (fx, fy) = (smooth(gx.fract()), smooth(gy.fract()));
-                    let top = lerp(lattice[y0 * n + x0], lattice[y0 * n + x1], fx);
-                    let bottom = lerp(lattice[y1 * n + x0], lattice[y1 * n + x1], fx);
-                    values[y * size + x] += amplitude * lerp(top, bottom, fy);
-                }
-            }
-            amplitude *= 0.55;
-        }
-        NoiseTile { size, values }
-    }
-
-    /// Bilinear sample at texel coordinates, wrapping (the size is a power of two).
-    fn at(&self, x: f32, y: f32) -> f32 {
-        let mask = self.size - 1;
-        // floor() without the libm call: truncate, then step down for negatives.
-        let (ix, iy) = (x as i64 - i64::from(x < 0.0), y as i64 - i64::from(y < 0.0));
-        let (fx, fy) = (x - ix as f32, y - iy as f32);
-        let (x0, y0) = ((ix as usize) & mask, (iy as usize) & mask);
-        let (x1, y1) = ((x0 + 1) & mask, (y0 + 1) & mask);
-        let v = |xx: usize, yy: usize| self.values[yy * self.size + xx];
-        lerp(
-            lerp(v(x0, y0), v(x1, y0), fx),
-            lerp(v(x0, y1), v(x1, y1), fx),
-            fy,
-        )
-    }
-}
-
-fn smooth(t: f32) -> f32 {
-    t * t * (3.0 - 2.0 * t)
-}
-
-fn lerp(a: f32, b: f32, t: f32) -> f32 {
-    a + (b - a) * t
-}
-
-fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
-    [
-        lerp(a[0], b[0], t),
-        lerp(a[1], b[1], t),
-        lerp(a[2], b[2], t),
-    ]
-}
-
-fn surface_colour(surface: &Surface, noise: &NoiseTile, x: f32, y: f32) -> [f32; 3] {
-    match *surface {
-        Surface::Felt { colour } => {
-            let fibre = noise.at(x * 9.0, y * 9.0) - 0.5;
-            let cloud = noise.at(x * 0.7 + 40.0, y * 0.7) - 0.5;
-            colour.map(|c| c * (1.0 + 0.35 * fibre + 0.25 * cloud))
-        }
-        Surface::Wood {
-            light,
-            dark,
-            plank_cm,
-        } => {
-            let plank = (x / plank_cm).floor();
-            let shift = ((plank * 12.9898).sin() * 43_758.547).fract();
-            let wobble = noise.at(x * 0.9, y * 0.15 + plank * 31.0) * 6.0;
-            let grain = (((x + wobble) * 1.7 + shift * 10.0).sin() * 0.5 + 0.5).powf(2.0);
-            let seam = ((x / plank_cm).fract() * plank_cm)
-                .min(plank_cm - (x / plank_cm).fract() * plank_cm);
-            let base = mix(light, dark, grain * 0.7 + 0.15 * shift);
-            let seam_dark = if seam < 0.12 { 0.55 } else { 1.0 };
-            base.map(|c| c * seam_dark * (0.92 + 0.16 * noise.at(x * 6.0, y * 0.8)))
-        }
-        Surface::Cloth { a, b, check_cm } => {
-            let weave = 0.5 + 0.25 * ((x * 20.0).sin() * (y * 20.0).sin());
-            let base = if check_cm > 0.0
-                && ((x / check_cm).floor() + (y / check_cm).floor()).rem_euclid(2.0) >= 1.0
-            {
-                b
-            } else {
-                a
-            };
-            base.map(|c| c * (0.85 + 0.3 * weave) * (0.95 + 0.1 * noise.at(x * 3.0, y * 3.0)))
-        }
-    }
-}
-
 impl Canvas {
     fn new(width: u32, height: u32) -> Canvas {
         let n = (width * height) as usize;
@@ -194,8 +96,23 @@ impl Canvas {
             self.rgb.fill(wall);
             return;
         };
+        let at = |x: f32, y: f32| {
+            let w = m[6] * x + m[7] * y + m[8];
+            (
+                (m[0] * x + m[1] * y + m[2]) / w,
+                (m[3] * x + m[4] * y + m[5]) / w,
+            )
+        };
         for y in 0..self.height {
             let yc = y as f32 + 0.5;
+            // How much table one pixel spans, measured mid-row: fine texture
+            // fades to its mean where it would alias.
+            let xm = self.width as f32 / 2.0;
+            let (p, px, py) = (at(xm, yc), at(xm + 1.0, yc), at(xm, yc + 1.0));
+            let pixel_cm = (p.0 - px.0)
+                .hypot(p.1 - px.1)
+                .max((p.0 - py.0).hypot(p.1 - py.1))
+                .min(50.0);
             let (mut a, mut b, mut w) = (
                 m[0] * 0.5 + m[1] * yc + m[2],
                 m[3] * 0.5 + m[4] * yc + m[5],
@@ -208,7 +125,7 @@ impl Canvas {
                     && tx.abs() < 200.0
                     && ty.abs() < 200.0;
                 self.rgb[y * self.width + x] = if on_table {
-                    surface_colour(&scene.surface, noise, tx, ty)
+                    surface_colour(&scene.surface.material, noise, tx, ty, pixel_cm)
                 } else {
                     wall
                 };
@@ -217,6 +134,19 @@ impl Canvas {
                 w += m[6];
             }
         }
+    }
+
+    /// The frame's box around any points, clipped.
+    fn point_bounds(&self, points: &[(f32, f32)]) -> Option<(usize, usize, usize, usize)> {
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for p in points {
+            (x0, y0, x1, y1) = (x0.min(p.0), y0.min(p.1), x1.max(p.0), y1.max(p.1));
+        }
+        let x0 = x0.floor().max(0.0) as usize;
+        let x1 = x1.ceil().min(self.width as f32) as usize;
+        let y0 = y0.floor().max(0.0) as usize;
+        let y1 = y1.ceil().min(self.height as f32) as usize;
+        (x0 < x1 && y0 < y1).then_some((x0, y0, x1, y1))
     }
 
     /// The frame's box around a quad, clipped.
@@ -398,6 +328,280 @@ fn draw_occluder(canvas: &mut Canvas, o: &Occluder) {
     }
 }
 
+/// The pixel a local point of a part at height `z` projects to.
+fn project_local(scene: &Scene, part: &Part, u: f32, v: f32, z: f32) -> Option<(f32, f32)> {
+    let [x, y] = part.to_table(u, v);
+    scene.camera.project([x, y, z])
+}
+
+/// How the thing's light shadow falls: the offset of the shadow of a point
+/// `z` above the table (a card's, lengthened with height), and its softness.
+fn shadow_offset(scene: &Scene, z: f32) -> [f32; 2] {
+    let (shift, _) = scene.light.shadow;
+    let k = 1.0 + 2.5 * z;
+    [shift[0] * k, shift[1] * k]
+}
+
+/// The soft shadow of a thing on what lies below it: each part's outline
+/// swept from the shadow of its foot to that of its top.
+fn draw_thing_shadow(canvas: &mut Canvas, scene: &Scene, parts: &[Part], height: f32) {
+    let Some(m) = scene.camera.image_to_plane() else {
+        return;
+    };
+    let (_, darkness) = scene.light.shadow;
+    let soft = 0.12 + 0.1 * height;
+    // Where the shadow can fall: every part's box, shifted, with room for the softness.
+    let mut quad_points = Vec::with_capacity(parts.len() * 8);
+    for part in parts {
+        for z in part.z {
+            let o = shadow_offset(scene, z);
+            for (su, sv) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+                let [x, y] = part.to_table(
+                    su * (part.half[0] + soft * 2.0),
+                    sv * (part.half[1] + soft * 2.0),
+                );
+                quad_points.push(scene.camera.project([x + o[0], y + o[1], 0.0]));
+            }
+        }
+    }
+    let Some(points) = quad_points.into_iter().collect::<Option<Vec<_>>>() else {
+        return;
+    };
+    let Some((x0, y0, x1, y1)) = canvas.point_bounds(&points) else {
+        return;
+    };
+    let sweeps: Vec<([f32; 2], [f32; 2], usize)> = parts
+        .iter()
+        .map(|p| {
+            let (o0, o1) = (shadow_offset(scene, p.z[0]), shadow_offset(scene, p.z[1]));
+            let length = (o1[0] - o0[0]).hypot(o1[1] - o0[1]);
+            (o0, o1, ((length / soft).ceil() as usize).min(6))
+        })
+        .collect();
+    let table_at = |xc: f32, yc: f32| {
+        let w = m[6] * xc + m[7] * yc + m[8];
+        (
+            (m[0] * xc + m[1] * yc + m[2]) / w,
+            (m[3] * xc + m[4] * yc + m[5]) / w,
+        )
+    };
+    let distance_at = |(tx, ty): (f32, f32)| {
+        let mut distance = f32::MAX;
+        for (part, &(o0, o1, steps)) in parts.iter().zip(&sweeps) {
+            for k in 0..=steps {
+                let t = if steps == 0 {
+                    1.0
+                } else {
+                    k as f32 / steps as f32
+                };
+                let (u, v) = part.to_local(tx - lerp(o0[0], o1[0], t), ty - lerp(o0[1], o1[1], t));
+                distance = distance.min(part.distance(u, v, lerp(part.base, 1.0, t)));
+            }
+        }
+        distance
+    };
+    let cover_of = |distance: f32| ((soft - distance) / (2.0 * soft)).clamp(0.0, 1.0);
+    let sees = |x: usize, y: usize| scene.camera.sees_plane_at(x as f32, y as f32);
+    // In blocks: the distance changes no faster than the table under the
+    // block, so one look at its middle settles most blocks (all in the
+    // shadow, or all out of it) without visiting their pixels.
+    for by in (y0..y1).step_by(BLOCK) {
+        let ey = (by + BLOCK).min(y1);
+        for bx in (x0..x1).step_by(BLOCK) {
+            let ex = (bx + BLOCK).min(x1);
+            let mut uniform = None;
+            if sees(bx, by) && sees(ex, by) && sees(bx, ey) && sees(ex, ey) {
+                let centre = table_at((bx + ex) as f32 / 2.0, (by + ey) as f32 / 2.0);
+                let span = [(bx, by), (ex, by), (bx, ey), (ex, ey)]
+                    .iter()
+                    .map(|&(x, y)| {
+                        let p = table_at(x as f32, y as f32);
+                        length(p.0 - centre.0, p.1 - centre.1)
+                    })
+                    .fold(0.0, f32::max);
+                let distance = distance_at(centre);
+                if distance - span >= soft {
+                    uniform = Some(0.0);
+                } else if distance + span <= -soft {
+                    uniform = Some(1.0);
+                }
+            }
+            if uniform.is_some_and(|cover: f32| cover <= 0.0) {
+                continue;
+            }
+            for y in by..ey {
+                let yc = y as f32 + 0.5;
+                for x in bx..ex {
+                    let xc = x as f32 + 0.5;
+                    let cover = match uniform {
+                        Some(cover) => cover,
+                        None if scene.camera.sees_plane_at(xc, yc) => {
+                            cover_of(distance_at(table_at(xc, yc)))
+                        }
+                        None => 0.0,
+                    };
+                    if cover > 0.0 {
+                        let px = &mut canvas.rgb[y * canvas.width + x];
+                        *px = px.map(|c| c * (1.0 - darkness * cover));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The convex hull of points (Andrew's monotone chain), counter-clockwise
+/// in image coordinates (y down).
+fn convex_hull(mut points: Vec<(f32, f32)>) -> Vec<(f32, f32)> {
+    points.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let cross = |o: (f32, f32), a: (f32, f32), b: (f32, f32)| {
+        (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+    };
+    let mut hull: Vec<(f32, f32)> = Vec::with_capacity(points.len() * 2);
+    for pass in 0..2 {
+        let start = hull.len();
+        let ordered: Box<dyn Iterator<Item = &(f32, f32)>> = if pass == 0 {
+            Box::new(points.iter())
+        } else {
+            Box::new(points.iter().rev())
+        };
+        for &p in ordered {
+            while hull.len() >= start + 2
+                && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0
+            {
+                hull.pop();
+            }
+            hull.push(p);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+/// Paints `colour` where the convex polygon `hull` covers a pixel, edges
+/// antialiased; marks the pixels as covering cards when `over` is set.
+fn fill_hull(canvas: &mut Canvas, hull: &[(f32, f32)], colour: [f32; 3], over: bool) {
+    if hull.len() < 3 {
+        return;
+    }
+    let Some((x0, y0, x1, y1)) = canvas.point_bounds(hull) else {
+        return;
+    };
+    // Each edge as a line a x + b y + c, positive inside, in pixels.
+    let edges: Vec<[f32; 3]> = hull
+        .iter()
+        .zip(hull.iter().cycle().skip(1))
+        .map(|(&p, &q)| {
+            let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+            let n = dx.hypot(dy).max(1e-6);
+            let (a, b) = (dy / n, -dx / n);
+            [a, b, -(a * p.0 + b * p.1)]
+        })
+        .collect();
+    // The hull's winding decides which side is inside.
+    let area: f32 = hull
+        .iter()
+        .zip(hull.iter().cycle().skip(1))
+        .map(|(p, q)| p.0 * q.1 - q.0 * p.1)
+        .sum();
+    let sign = if area > 0.0 { -1.0 } else { 1.0 };
+    for y in y0..y1 {
+        let yc = y as f32 + 0.5;
+        for x in x0..x1 {
+            let xc = x as f32 + 0.5;
+            let mut inside = f32::MAX;
+            for e in &edges {
+                inside = inside.min(sign * (e[0] * xc + e[1] * yc + e[2]));
+                if inside < -0.5 {
+                    break;
+                }
+            }
+            let cover = (inside + 0.5).clamp(0.0, 1.0);
+            if cover <= 0.0 {
+                continue;
+            }
+            let i = y * canvas.width + x;
+            canvas.rgb[i] = mix(canvas.rgb[i], colour, cover);
+            if over && cover > 0.5 {
+                canvas.id[i] = OCCLUDER;
+                canvas.corner[i] = 0;
+            }
+        }
+    }
+}
+
+/// Draws a thing lying on the table: its shadow, then each part's sides (the
+/// hull of its foot and its top) and its top face, shaded by the thing. A
+/// thing over the cards marks what it covers, so the cards' labels say what
+/// still shows.
+fn draw_thing(canvas: &mut Canvas, scene: &Scene, thing: &Thing, noise: &NoiseTile) {
+    let parts = thing.parts();
+    draw_thing_shadow(canvas, scene, &parts, thing.height);
+    let over = thing.over_cards;
+    for (k, part) in parts.iter().enumerate() {
+        let [z0, z1] = part.z;
+        if z1 - z0 > 0.12 {
+            let outline: Option<Vec<(f32, f32)>> = part
+                .outline(24, part.base)
+                .map(|(u, v)| project_local(scene, part, u, v, z0))
+                .chain(
+                    part.outline(24, 1.0)
+                        .map(|(u, v)| project_local(scene, part, u, v, z1)),
+                )
+                .collect();
+            if let Some(points) = outline {
+                fill_hull(canvas, &convex_hull(points), thing.side(k), over);
+            }
+        }
+        let [hu, hv] = part.half;
+        let local = [(-hu, hv), (hu, hv), (hu, -hv), (-hu, -hv)];
+        let projected: Option<Vec<(f32, f32)>> = local
+            .iter()
+            .map(|&(u, v)| project_local(scene, part, u, v, z1))
+            .collect();
+        let Some(projected) = projected else {
+            continue;
+        };
+        let quad = [projected[0], projected[1], projected[2], projected[3]];
+        let (Some(to_local), Some((x0, y0, x1, y1))) = (
+            Projection::from_control_points(quad, local),
+            canvas.bounds(&quad),
+        ) else {
+            continue;
+        };
+        // How much of the thing one pixel spans, at its middle.
+        let pixel_cm = match (
+            project_local(scene, part, 0.0, 0.0, z1),
+            project_local(scene, part, 1.0, 0.0, z1),
+            project_local(scene, part, 0.0, 1.0, z1),
+        ) {
+            (Some(c), Some(a), Some(b)) => {
+                1.0 / (c.0 - a.0)
+                    .hypot(c.1 - a.1)
+                    .min((c.0 - b.0).hypot(c.1 - b.1))
+                    .max(1e-3)
+            }
+            _ => 1.0,
+        };
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let (u, v) = to_local * (x as f32 + 0.5, y as f32 + 0.5);
+                let cover = (0.5 - part.distance(u, v, 1.0) / pixel_cm).clamp(0.0, 1.0);
+                if cover <= 0.0 {
+                    continue;
+                }
+                let i = y * canvas.width + x;
+                let colour = thing.top(k, u, v, pixel_cm, noise);
+                canvas.rgb[i] = mix(canvas.rgb[i], colour, cover);
+                if over && cover > 0.5 {
+                    canvas.id[i] = OCCLUDER;
+                    canvas.corner[i] = 0;
+                }
+            }
+        }
+    }
+}
+
 /// Light, colour and glare, in place on the canvas.
 fn light(canvas: &mut Canvas, scene: &Scene) {
     let light = &scene.light;
@@ -409,13 +613,24 @@ fn light(canvas: &mut Canvas, scene: &Scene) {
             let fx = x as f32 / w;
             let along = (fx - 0.5) * gc + (fy - 0.5) * gs;
             let r2 = (fx - 0.5).powi(2) + (fy - 0.5).powi(2);
-            let gain =
-                (light.gain * (1.0 + light.gradient.1 * along) * (1.0 - light.vignette * r2 * 2.0))
-                    .max(0.05);
+            let pool = light.pool.map_or(1.0, |(centre, radius, strength)| {
+                // A lamp's light falls off with distance from under it.
+                let d2 = (fx - centre[0]).powi(2) + ((fy - centre[1]) * h / w).powi(2);
+                let near = 1.0 / (1.0 + d2 / (radius * radius));
+                1.0 - strength + strength * 1.5 * near * near
+            });
+            let gain = (light.gain
+                * (1.0 + light.gradient.1 * along)
+                * (1.0 - light.vignette * r2 * 2.0)
+                * pool)
+                .max(0.05);
             let mut glare = 0.0;
             for &(centre, radius, strength) in &light.glare {
                 let d2 = (fx - centre[0]).powi(2) + ((fy - centre[1]) * h / w).powi(2);
-                glare += strength * (-d2 / (2.0 * radius * radius)).exp();
+                // Past five radii the spot adds nothing 8-bit output can show.
+                if d2 < 25.0 * radius * radius {
+                    glare += strength * (-d2 / (2.0 * radius * radius)).exp();
+                }
             }
             // Glare is a highlight on the glossy cards; cloth and wood scatter it.
             let i = y * canvas.width + x;
@@ -510,9 +725,17 @@ pub fn render(scene: &Scene, designs: &[Design]) -> Rendered {
     let noise = NoiseTile::new(scene.seed);
     canvas.fill_table(scene, &noise);
     let mut drawn = Vec::with_capacity(scene.cards.len());
+    let (over, under): (Vec<&Thing>, Vec<&Thing>) =
+        scene.surface.things.iter().partition(|t| t.over_cards);
+    for thing in under {
+        draw_thing(&mut canvas, scene, thing, &noise);
+    }
     for (k, card) in scene.cards.iter().enumerate() {
         let number = (k + 1) as u16;
         drawn.push(draw_card(&mut canvas, scene, design, card, number, aspect));
+    }
+    for thing in over {
+        draw_thing(&mut canvas, scene, thing, &noise);
     }
     for o in &scene.occluders {
         draw_occluder(&mut canvas, o);
@@ -663,8 +886,9 @@ pub fn scene_seed(seed: u64, n: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::{Layout, random_light};
+    use crate::scene::{Layout, Material, Surface, random_light};
     use rand::SeedableRng;
+    use rand::rngs::StdRng;
 
     fn designs() -> Vec<Design> {
         crate::art::embedded().expect("embedded art")
@@ -687,20 +911,19 @@ mod tests {
         assert_ne!(a.image, c.image);
     }
 
-    /// A card lying alone, face up, under a camera straight above: its label
-    /// is the whole card, both index corners show, and the pixels there are the card's.
-    #[test]
-    fn a_lone_card_is_labelled_where_it_is_drawn() {
-        let designs = designs();
+    /// The queen of hearts alone, face up, turned `angle`, under a camera
+    /// straight above, on plain felt.
+    fn lone_card(designs: &[Design], angle: f32) -> Scene {
         let mut rng = StdRng::seed_from_u64(1);
         let layout = Layout::new(2, 0, designs[0].aspect(), 1.0);
         let card: pone_engine::Card = "QH".parse().expect("card");
         let mut placed = layout.place_hand(1, 1, &[(card, true)], 0, &mut rng);
         placed[0].center = [0.0, 0.0];
-        placed[0].angle = 0.3;
+        placed[0].angle = angle;
         let mut light = random_light(&mut rng);
         light.glare.clear();
-        let scene = Scene {
+        light.pool = None;
+        Scene {
             camera: crate::camera::Camera::look_at(
                 640,
                 480,
@@ -709,8 +932,11 @@ mod tests {
                 0.0,
                 1.0,
             ),
-            surface: Surface::Felt {
-                colour: [0.05, 0.3, 0.1],
+            surface: Surface {
+                material: Material::Felt {
+                    colour: [0.05, 0.3, 0.1],
+                },
+                things: Vec::new(),
             },
             light,
             cards: placed,
@@ -721,7 +947,15 @@ mod tests {
             noise: 0.0,
             jpeg_quality: 90,
             seed: 3,
-        };
+        }
+    }
+
+    /// A card lying alone, face up, under a camera straight above: its label
+    /// is the whole card, both index corners show, and the pixels there are the card's.
+    #[test]
+    fn a_lone_card_is_labelled_where_it_is_drawn() {
+        let designs = designs();
+        let scene = lone_card(&designs, 0.3);
         let rendered = render(&scene, &designs);
         let label = &rendered.labels.cards[0];
         assert_eq!(label.card, "QH");
@@ -743,6 +977,35 @@ mod tests {
             middle.iter().map(|&v| u32::from(v)).sum::<u32>()
                 > felt.iter().map(|&v| u32::from(v)).sum::<u32>() + 150
         );
+    }
+
+    /// A sheet of paper over the left half of a card hides that half and
+    /// its top-left index; one under the right half hides nothing.
+    #[test]
+    fn paper_over_a_card_hides_what_it_covers_and_paper_under_it_nothing() {
+        let designs = designs();
+        let mut scene = lone_card(&designs, 0.0);
+        let mut rng = StdRng::seed_from_u64(2);
+        let sheet = |rng: &mut StdRng, x: f32, over: bool| {
+            let mut thing = crate::clutter::random_thing(rng, [x, 0.0], over);
+            thing.kind = crate::clutter::Kind::Paper { handwritten: false };
+            thing.size = [21.0, 29.7];
+            thing.height = 0.01;
+            thing.angle = 0.0;
+            thing.colour = [0.9, 0.9, 0.88];
+            thing
+        };
+        scene.surface.things = vec![sheet(&mut rng, 10.5, false), sheet(&mut rng, -10.5, true)];
+        let rendered = render(&scene, &designs);
+        let label = &rendered.labels.cards[0];
+        assert!((label.visible - 0.5).abs() < 0.03, "{}", label.visible);
+        assert!(label.index[0].visible < 0.01, "{:?}", label.index[0]);
+        assert!(label.index[1].visible > 0.99, "{:?}", label.index[1]);
+        // What shows starts at the paper's edge, the middle of the frame.
+        assert!((label.bbox[0] - 320.0).abs() < 2.0, "{:?}", label.bbox);
+        // The paper over the card is white: left of the middle is bright.
+        let left = rendered.image.get_pixel(300, 240).0;
+        assert!(left.iter().all(|&c| c > 150), "{left:?}");
     }
 
     #[test]
