@@ -167,7 +167,7 @@ def random_view(rng, shape, big, objects):
     """An affine map from the scene to a CROP x CROP training view: zoom, turn,
     shift; most views centred near a card, since cards cover little of a table."""
     h, w = shape[:2]
-    s = math.exp(rng.uniform(math.log(0.55), math.log(3.5 if big else 1.4)))
+    s = math.exp(rng.uniform(math.log(0.7), math.log(3.5 if big else 1.8)))
     angle = rng.choice([0, 90, 180, 270]) + rng.uniform(-12, 12)
     a = math.radians(angle)
     rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]) * s
@@ -200,13 +200,16 @@ def targets(objects, m, size=(CROP, CROP)):
         if kind == 0:
             q = apply(m, quad)
             extent = float(np.linalg.norm(q[2] - q[0]))
+            short = min(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[3] - q[0])))
         else:
             q = None
             extent = float(np.linalg.norm(box2[2:] - box2[:2])) * 0.4
+            short = 0.6 * float(min(box2[2] - box2[0], box2[3] - box2[1]))
         if not (-8 <= c[0] < size[0] + 8 and -8 <= c[1] < size[1] + 8):
             continue
         gx, gy = c / STRIDE - 0.5
-        sigma = min(max(0.12 * extent / STRIDE, 0.6), 4.0)
+        # A blob as wide as a quarter of the object's short side: dense targets learn fast.
+        sigma = min(max(0.3 * short / STRIDE, 1.0 if kind == 0 else 0.6), 6.0)
         r = int(math.ceil(3 * sigma))
         x0, x1 = max(0, int(gx) - r), min(gw, int(gx) + r + 2)
         y0, y1 = max(0, int(gy) - r), min(gh, int(gy) + r + 2)
@@ -281,18 +284,22 @@ def photometric(x):
 
 
 def loss_fn(out, heat, ignore, reg, regw):
-    p = torch.sigmoid(out[:, :2]).clamp(1e-4, 1 - 1e-4)
-    pos = (heat >= 0.999).float()
-    neg = (1 - pos) * ignore
-    focal = -(pos * (1 - p) ** 2 * torch.log(p) + neg * (1 - heat) ** 4 * p**2 * torch.log(1 - p)).sum()
-    npos = pos.sum().clamp(min=1.0)
+    # Quality focal loss: every cell learns the blob's height there, weighted
+    # by how far off it is; peaks stay at the centres.
+    p = torch.sigmoid(out[:, :2])
+    bce = F.binary_cross_entropy_with_logits(out[:, :2], heat, reduction="none")
+    # Each channel on its own scale (a back's blob covers many more cells
+    # than an index's), the corners weighted double.
+    per = (bce * (heat - p).abs() ** 2 * ignore).sum(dim=(0, 2, 3))
+    npos = (heat >= 0.5).float().sum(dim=(0, 2, 3)).clamp(min=1.0)
+    focal = 2.0 * per[0] / npos[0] + per[1] / npos[1]
     r = out[:, 2:]
     l1 = (r - reg).abs()
     off = (l1[:, 0:2] * regw[:, 0:1]).sum()
     quad = (l1[:, 2:10] * regw[:, 1:2]).sum()
     box = (l1[:, 10:14] * regw[:, 2:3]).sum()
     nreg = regw[:, 0].sum().clamp(min=1.0)
-    return focal / npos, off / nreg, quad / nreg, box / nreg
+    return focal, off / nreg, quad / nreg, box / nreg
 
 
 def peaks(heat, threshold):

@@ -266,7 +266,10 @@ fn load_rendered(dir: &Path, name: String) -> anyhow::Result<Dataset> {
         let stem = label.file_stem().unwrap_or_default();
         let image = dir.join("images").join(stem).with_extension("jpg");
         let cards = value["cards"].as_array().with_context(|| {
-            format!("{}: no \"cards\" list (a pone synth label file has one)", label.display())
+            format!(
+                "{}: no \"cards\" list (a pone synth label file has one)",
+                label.display()
+            )
         })?;
         let mut labelled = Vec::new();
         for card in cards {
@@ -274,7 +277,11 @@ fn load_rendered(dir: &Path, name: String) -> anyhow::Result<Dataset> {
             let visible = card["visible"].as_f64().unwrap_or(0.0);
             let bbox: Vec<f32> = card["box"]
                 .as_array()
-                .map(|b| b.iter().filter_map(|v| v.as_f64().map(|v| v as f32)).collect())
+                .map(|b| {
+                    b.iter()
+                        .filter_map(|v| v.as_f64().map(|v| v as f32))
+                        .collect()
+                })
                 .unwrap_or_default();
             let [x0, y0, x1, y1] = bbox[..] else {
                 anyhow::bail!("{}: a card without a 4-number \"box\"", label.display());
@@ -287,7 +294,9 @@ fn load_rendered(dir: &Path, name: String) -> anyhow::Result<Dataset> {
                 visible >= 0.3
             } else {
                 card["index"].as_array().is_some_and(|index| {
-                    index.iter().any(|i| i["visible"].as_f64().unwrap_or(0.0) >= 0.9)
+                    index
+                        .iter()
+                        .any(|i| i["visible"].as_f64().unwrap_or(0.0) >= 0.9)
                 })
             };
             labelled.push(Labelled {
@@ -323,8 +332,8 @@ fn load_voc(entries: &[PathBuf], name: String) -> anyhow::Result<Dataset> {
                 .map(str::trim)
                 .map(str::to_owned)
         };
-        let file = child(root, "filename")
-            .with_context(|| format!("{}: no <filename>", xml.display()))?;
+        let file =
+            child(root, "filename").with_context(|| format!("{}: no <filename>", xml.display()))?;
         let image = xml.with_file_name(file);
         let mut labelled = Vec::new();
         for object in root.children().filter(|c| c.has_tag_name("object")) {
@@ -425,7 +434,9 @@ fn score(tally: &mut Tally, truth: &Truth, seen: &[Seen]) {
                     tally.confidences.push((right.confidence, true));
                 } else {
                     all_right = false;
-                    let best = on.iter().max_by(|a, b| a.confidence.total_cmp(&b.confidence));
+                    let best = on
+                        .iter()
+                        .max_by(|a, b| a.confidence.total_cmp(&b.confidence));
                     let read = best.map_or_else(|| "nothing".to_owned(), |s| s.card.clone());
                     if let Some(best) = best {
                         tally.confidences.push((best.confidence, false));
@@ -496,9 +507,17 @@ pub fn eval(
 }
 
 fn report(dataset: &Dataset, tally: &Tally, out: &mut impl Write) -> anyhow::Result<()> {
-    writeln!(out, "{} ({}): {} images", dataset.name, dataset.format, tally.images)?;
+    writeln!(
+        out,
+        "{} ({}): {} images",
+        dataset.name, dataset.format, tally.images
+    )?;
     let rank_only = dataset.format.starts_with("VOC");
-    let what = if rank_only { "rank read right" } else { "read right" };
+    let what = if rank_only {
+        "rank read right"
+    } else {
+        "read right"
+    };
     writeln!(
         out,
         "  cards: {} of {} {what} ({}); located {} ({})",
@@ -515,9 +534,19 @@ fn report(dataset: &Dataset, tally: &Tally, out: &mut impl Write) -> anyhow::Res
         tally.images,
         percent(tally.images_right, tally.images)
     )?;
-    writeln!(out, "  false cards (a reading on no labelled card): {}", tally.false_cards)?;
+    writeln!(
+        out,
+        "  false cards (a reading on no labelled card): {}",
+        tally.false_cards
+    )?;
     // Calibration: how often readings are right at each confidence.
-    let bins = [(0.0, 0.5), (0.5, 0.8), (0.8, 0.95), (0.95, 0.99), (0.99, 1.01)];
+    let bins = [
+        (0.0, 0.5),
+        (0.5, 0.8),
+        (0.8, 0.95),
+        (0.95, 0.99),
+        (0.99, 1.01),
+    ];
     write!(out, "  right by confidence:")?;
     for (lo, hi) in bins {
         let inside: Vec<_> = tally
@@ -527,7 +556,12 @@ fn report(dataset: &Dataset, tally: &Tally, out: &mut impl Write) -> anyhow::Res
             .collect();
         if !inside.is_empty() {
             let right = inside.iter().filter(|(_, r)| *r).count();
-            write!(out, " [{lo:.2}, {:.2}): {right}/{}", hi.min(1.0), inside.len())?;
+            write!(
+                out,
+                " [{lo:.2}, {:.2}): {right}/{}",
+                hi.min(1.0),
+                inside.len()
+            )?;
         }
     }
     writeln!(out)?;

@@ -50,7 +50,11 @@ fn bench(c: &mut Criterion) {
     let seen = recogniser.recognise(&frame).expect("recognise");
     eprintln!("the benchmark frame: {} cards found", seen.len());
     c.bench_function("recognise a 1280x720 frame with 12 cards", |b| {
-        b.iter(|| recogniser.recognise(std::hint::black_box(&frame)).expect("recognise"));
+        b.iter(|| {
+            recogniser
+                .recognise(std::hint::black_box(&frame))
+                .expect("recognise")
+        });
     });
 }
 

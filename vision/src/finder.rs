@@ -59,8 +59,10 @@ pub struct Finds {
 pub struct Finder {
     session: Session,
     path: PathBuf,
-    /// The least score reported.
-    pub threshold: f32,
+    /// The least score of an index corner reported.
+    pub corner_threshold: f32,
+    /// The least score of a face-down card reported.
+    pub back_threshold: f32,
 }
 
 impl Finder {
@@ -70,7 +72,8 @@ impl Finder {
         Ok(Finder {
             session: session(path, threads)?,
             path: path.to_owned(),
-            threshold: 0.3,
+            corner_threshold: 0.3,
+            back_threshold: 0.6,
         })
     }
 
@@ -102,7 +105,7 @@ impl Finder {
                 height: gh,
             },
             1.0 / scale,
-            self.threshold,
+            (self.corner_threshold, self.back_threshold),
             frame.dimensions(),
         ))
     }
@@ -198,7 +201,7 @@ impl Maps<'_> {
 }
 
 /// Peaks to finds, in frame pixels (`unscale`: frame pixels per input pixel).
-fn decode(maps: &Maps, unscale: f32, threshold: f32, frame: (u32, u32)) -> Finds {
+fn decode(maps: &Maps, unscale: f32, thresholds: (f32, f32), frame: (u32, u32)) -> Finds {
     let (fw, fh) = (frame.0 as f32, frame.1 as f32);
     let clip = |b: [f32; 4]| {
         [
@@ -224,7 +227,7 @@ fn decode(maps: &Maps, unscale: f32, threshold: f32, frame: (u32, u32)) -> Finds
         ])
     };
     let corners = maps
-        .peaks(0, threshold)
+        .peaks(0, thresholds.0)
         .into_iter()
         .map(|(x, y, score)| {
             let (cx, cy) = cell(x, y);
@@ -242,7 +245,7 @@ fn decode(maps: &Maps, unscale: f32, threshold: f32, frame: (u32, u32)) -> Finds
         })
         .collect();
     let backs = maps
-        .peaks(1, threshold)
+        .peaks(1, thresholds.1)
         .into_iter()
         .map(|(x, y, score)| Back {
             score,

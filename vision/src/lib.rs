@@ -8,6 +8,8 @@
 //! - [`clutter`]: things on the table besides cards (papers, books, mugs, phones).
 //! - [`render`]: draws a scene with exact labels for every card.
 //! - [`model`]: ONNX Runtime loaded at run time, and the corner classifier.
+//! - [`finder`]: the network that finds index corners and face-down cards in a frame.
+//! - [`recognise`]: frame in, cards out (the finder, then the reader on each corner).
 //! - [`reader`]: straightening a found card and cutting its index corners
 //!   (the reader's geometry, shared by its training crops).
 //! - [`synth`]: writes labelled sets of rendered scenes (`pone synth`).
@@ -28,8 +30,10 @@
 pub mod art;
 pub mod camera;
 pub mod clutter;
+pub mod finder;
 pub mod model;
 pub mod reader;
+pub mod recognise;
 pub mod render;
 pub mod scene;
 pub mod sitting;

@@ -108,7 +108,7 @@ impl Recogniser {
         let classes = self.reader.classes().to_vec();
         let candidates = group(&corners);
         // The corners of one card read together: the product of their probabilities.
-        let mut evidence: Vec<Vec<f64>> = candidates
+        let evidence: Vec<Vec<f64>> = candidates
             .iter()
             .map(|candidate| {
                 let mut combined = vec![1.0f64; classes.len()];
@@ -120,39 +120,26 @@ impl Recogniser {
                 combined
             })
             .collect();
-        let mut seen = Vec::new();
         let (fw, fh) = (frame.width() as f32, frame.height() as f32);
-        let fills_frame = |c: &Candidate| quad_area(&c.quad) >= 0.3 * fw * fh;
-        let single = candidates.len() <= 1
-            && finds.backs.len() <= 1
-            && candidates.first().is_none_or(fills_frame);
-        if single && let Some(named) = self.whole_card(frame)? {
-            if let Some(combined) = evidence.first_mut() {
-                for (c, class) in combined.iter_mut().zip(&classes) {
-                    let p = named.iter().find(|(n, _)| n == class).map_or(1e-6, |x| x.1);
-                    *c *= f64::from(p.max(1e-6));
-                }
-            } else if let Some((card, p)) = named
-                .iter()
-                .max_by(|a, b| a.1.total_cmp(&b.1))
-                .filter(|(card, _)| card != "none" && card != "back")
-            {
-                seen.push(Seen {
-                    card: card.clone(),
-                    confidence: *p,
-                    bbox: [0.0, 0.0, fw, fh],
-                    corners: None,
-                });
-            }
+        // A picture that is one card filling it (a close-up, a scan, a
+        // straightened card): read whole, it is that card and nothing else.
+        if (candidates.len() <= 2 || card_shaped(fw, fh))
+            && let Some(picture) = self.picture_as_card(frame, &classes)?
+            && let Some((best, p)) = most_likely(&picture)
+            && best < classes.len()
+            && classes[best] != "back"
+            && p >= 0.9
+        {
+            return Ok(vec![Seen {
+                card: classes[best].clone(),
+                confidence: p as f32,
+                bbox: [0.0, 0.0, fw, fh],
+                corners: None,
+            }]);
         }
+        let mut seen = Vec::new();
         for (candidate, combined) in candidates.iter().zip(evidence) {
-            let total: f64 = combined.iter().sum();
-            let Some((best, p)) = combined
-                .iter()
-                .map(|c| c / total)
-                .enumerate()
-                .max_by(|a, b| a.1.total_cmp(&b.1))
-            else {
+            let Some((best, p)) = most_likely(&combined) else {
                 continue;
             };
             if classes[best] == "back" {
@@ -197,21 +184,79 @@ impl Recogniser {
 }
 
 impl Recogniser {
-    /// The whole-card reader's probabilities for the frame as one card, by
-    /// class name; `None` without that model.
-    fn whole_card(&mut self, frame: &RgbImage) -> Result<Option<Vec<(String, f32)>>, ModelError> {
-        let Some(whole) = self.whole.as_mut() else {
-            return Ok(None);
-        };
-        let picture = image::imageops::resize(
-            frame,
-            WHOLE_SIZE,
-            WHOLE_SIZE,
-            image::imageops::FilterType::Triangle,
-        );
-        let opinion = whole.probabilities(&[picture])?.swap_remove(0);
-        Ok(Some(whole.classes().iter().cloned().zip(opinion).collect()))
+    /// The evidence (over the corner reader's classes, then one more for "no
+    /// card fills the picture") that the whole picture is one card: the
+    /// whole-card reader's opinion, and, when the picture has a card's
+    /// proportions, the corner reader on its own two index windows (the
+    /// picture taken as a straightened card). `None` when neither applies.
+    fn picture_as_card(
+        &mut self,
+        frame: &RgbImage,
+        classes: &[String],
+    ) -> Result<Option<Vec<f64>>, ModelError> {
+        let (w, h) = (frame.width() as f32, frame.height() as f32);
+        let mut evidence = vec![1.0f64; classes.len() + 1];
+        let mut any = false;
+        if card_shaped(w, h) {
+            let (ww, wh) = (
+                w * (INDEX_WINDOW[2] - INDEX_WINDOW[0]),
+                h * (INDEX_WINDOW[3] - INDEX_WINDOW[1]),
+            );
+            let windows = [
+                [[0.0, 0.0], [ww, 0.0], [ww, wh], [0.0, wh]],
+                [[w, h], [w - ww, h], [w - ww, h - wh], [w, h - wh]],
+            ];
+            let crops: Vec<RgbImage> = windows
+                .into_iter()
+                .filter_map(|window| cut_window(frame, window))
+                .collect();
+            for reading in self.reader.probabilities(&crops)? {
+                // The corner reader knows no "no card": it says nothing about it.
+                let none = 1.0 / reading.len() as f64;
+                for (e, p) in evidence.iter_mut().zip(reading) {
+                    *e *= f64::from(p.max(1e-6));
+                }
+                if let Some(e) = evidence.last_mut() {
+                    *e *= none;
+                }
+                any = true;
+            }
+        }
+        if let Some(whole) = self.whole.as_mut() {
+            let picture = image::imageops::resize(
+                frame,
+                WHOLE_SIZE,
+                WHOLE_SIZE,
+                image::imageops::FilterType::Triangle,
+            );
+            let opinion = whole.probabilities(&[picture])?.swap_remove(0);
+            let named: Vec<(&String, f32)> = whole.classes().iter().zip(opinion).collect();
+            for (e, class) in evidence.iter_mut().zip(classes) {
+                let p = named
+                    .iter()
+                    .find(|(n, _)| *n == class)
+                    .map_or(1e-6, |x| x.1);
+                *e *= f64::from(p.max(1e-6));
+            }
+            any = true;
+        }
+        Ok(any.then_some(evidence))
     }
+}
+
+/// The most likely class of some evidence (unnormalised probabilities), and its probability.
+fn most_likely(evidence: &[f64]) -> Option<(usize, f64)> {
+    let total: f64 = evidence.iter().sum();
+    evidence
+        .iter()
+        .map(|e| e / total)
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// Whether a picture has a card's proportions (upright).
+fn card_shaped(width: f32, height: f32) -> bool {
+    (0.55..=0.85).contains(&(width / height))
 }
 
 /// A card's place in reading order: its centre's row, then column.
@@ -220,16 +265,6 @@ fn reading_order(s: &Seen) -> (f32, f32) {
         f32::midpoint(s.bbox[1], s.bbox[3]),
         f32::midpoint(s.bbox[0], s.bbox[2]),
     )
-}
-
-/// The area of a quadrilateral (the shoelace formula).
-fn quad_area(quad: &[[f32; 2]; 4]) -> f32 {
-    let mut twice = 0.0;
-    for k in 0..4 {
-        let (a, b) = (quad[k], quad[(k + 1) % 4]);
-        twice += a[0] * b[1] - b[0] * a[1];
-    }
-    twice.abs() / 2.0
 }
 
 /// The whole card a corner's reading window belongs to: its four corners,
