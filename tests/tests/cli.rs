@@ -191,7 +191,7 @@ fn pone_eval_measures_a_rendered_set() {
     let output = pone_ok(["eval".as_ref(), dir.as_os_str()]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
-        stdout.contains("rendered scenes (pone synth): 2 images"),
+        stdout.contains("(rendered scenes (pone synth)): 2 images"),
         "{stdout}"
     );
     assert!(stdout.contains("read right"), "{stdout}");
