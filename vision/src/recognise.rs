@@ -181,9 +181,7 @@ impl Recogniser {
         });
         Ok(seen)
     }
-}
 
-impl Recogniser {
     /// The evidence (over the corner reader's classes, then one more for "no
     /// card fills the picture") that the whole picture is one card: the
     /// whole-card reader's opinion, and, when the picture has a card's
@@ -321,30 +319,22 @@ fn group(corners: &[Corner]) -> Vec<Candidate> {
         }
     }
     pairs.sort_by(|x, y| x.0.total_cmp(&y.0));
-    let mut taken = vec![false; candidates.len()];
-    let mut merged = Vec::new();
+    // Each corner joins at most one pair; the second of a pair is absorbed by the first.
+    let mut absorbed = vec![false; candidates.len()];
+    let mut paired = vec![false; candidates.len()];
     for (_, a, b) in pairs {
-        if taken[a] || taken[b] {
+        if paired[a] || paired[b] {
             continue;
         }
-        taken[a] = true;
-        taken[b] = true;
-        merged.push((a, b));
-    }
-    for (a, b) in merged {
+        paired[a] = true;
+        paired[b] = true;
+        absorbed[b] = true;
         let other = candidates[b].corners[0];
         candidates[a].corners.push(other);
     }
-    let absorbed: Vec<usize> = taken
-        .iter()
-        .enumerate()
-        .filter(|&(i, &t)| t && candidates[i].corners.len() == 1)
-        .map(|(i, _)| i)
-        .collect();
     candidates
         .into_iter()
-        .enumerate()
-        .filter(|(i, _)| !absorbed.contains(i))
-        .map(|(_, c)| c)
+        .zip(absorbed)
+        .filter_map(|(c, gone)| (!gone).then_some(c))
         .collect()
 }
