@@ -123,12 +123,14 @@ impl Recogniser {
         let (fw, fh) = (frame.width() as f32, frame.height() as f32);
         // A picture that is one card filling it (a close-up, a scan, a
         // straightened card): read whole, it is that card and nothing else.
-        if (candidates.len() <= 2 || card_shaped(fw, fh))
+        // Asked of small pictures, card-shaped ones and frames with at most two
+        // cards found (a table frame full of cards is not one card).
+        if (candidates.len() <= 2 || card_shaped(fw, fh) || fw.max(fh) <= 640.0)
             && let Some(picture) = self.picture_as_card(frame, &classes)?
             && let Some((best, p)) = most_likely(&picture)
             && best < classes.len()
             && classes[best] != "back"
-            && p >= 0.9
+            && p >= 0.5
         {
             return Ok(vec![Seen {
                 card: classes[best].clone(),
@@ -229,7 +231,8 @@ impl Recogniser {
             );
             let opinion = whole.probabilities(&[picture])?.swap_remove(0);
             let named: Vec<(&String, f32)> = whole.classes().iter().zip(opinion).collect();
-            for (e, class) in evidence.iter_mut().zip(classes) {
+            let none = "none".to_owned();
+            for (e, class) in evidence.iter_mut().zip(classes.iter().chain([&none])) {
                 let p = named
                     .iter()
                     .find(|(n, _)| *n == class)
