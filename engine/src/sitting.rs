@@ -2283,13 +2283,17 @@ impl State {
     }
 
     fn reject_card(&mut self, seat: Seat, position: usize, out: &mut Vec<Event>) {
-        let card = self.round.seats[seat.index()].hands[0]
-            .cards
-            .remove(position);
-        if let Some(c) = card {
-            self.pack.on_table[c.index()] -= 1;
+        let hand = &mut self.round.seats[seat.index()].hands[0];
+        // A hand already gone to the pile (its holder declared himself over
+        // with the surplus card still in it) took that card there with it.
+        let counted = !hand.in_pile;
+        let card = hand.cards.remove(position);
+        if counted {
+            if let Some(c) = card {
+                self.pack.on_table[c.index()] -= 1;
+            }
+            self.pack.pile += 1;
         }
-        self.pack.pile += 1;
         out.push(Event::CardToPone { card });
     }
 }

@@ -236,3 +236,10 @@ fn long_sittings_reach_reshuffles_and_new_deals() {
     assert!(reshuffles > 20, "{reshuffles} reshuffles");
     assert!(deals > 20, "{deals} deals");
 }
+
+/// A surplus card rejected after its holder declared himself over (his hand,
+/// with the surplus card, already in the pile): found by the property above.
+#[test]
+fn a_surplus_card_rejected_from_a_hand_in_the_pile_is_counted_once() {
+    play(15_689_005_906_258_379, 600, 0.25);
+}
