@@ -12,9 +12,8 @@ use std::path::{Path, PathBuf};
 
 use image::RgbImage;
 use ort::session::Session;
-use ort::value::TensorRef;
 
-use crate::model::{ModelError, session};
+use crate::model::{ModelError, run, session};
 
 /// The long side of the frame as the network sees it, in pixels.
 pub const NET_SIZE: u32 = 640;
@@ -81,15 +80,7 @@ impl Finder {
     pub fn find(&mut self, frame: &RgbImage) -> Result<Finds, ModelError> {
         let (input, scale) = network_input(frame);
         let shape = input.shape().to_vec();
-        let tensor =
-            TensorRef::from_array_view(&input).map_err(|e| ModelError::Run(e.to_string()))?;
-        let outputs = self
-            .session
-            .run(ort::inputs![tensor])
-            .map_err(|e| ModelError::Run(e.to_string()))?;
-        let (out_shape, maps) = outputs[0]
-            .try_extract_tensor::<f32>()
-            .map_err(|e| ModelError::Run(e.to_string()))?;
+        let (out_shape, maps) = run(&mut self.session, &input)?;
         let (gh, gw) = (shape[2] / STRIDE, shape[3] / STRIDE);
         let expected = [1, CHANNELS as i64, gh as i64, gw as i64];
         if out_shape[..] != expected[..] {
@@ -100,7 +91,7 @@ impl Finder {
         }
         Ok(decode(
             &Maps {
-                values: maps,
+                values: &maps,
                 width: gw,
                 height: gh,
             },

@@ -126,6 +126,21 @@ pub fn session(path: &Path, threads: usize) -> Result<Session, ModelError> {
         .map_err(|e| bad(e.to_string()))
 }
 
+/// Runs a model of one float input and one float output: the output's shape and values.
+pub fn run(
+    session: &mut Session,
+    input: &ndarray::Array4<f32>,
+) -> Result<(Vec<i64>, Vec<f32>), ModelError> {
+    let tensor = TensorRef::from_array_view(input).map_err(|e| ModelError::Run(e.to_string()))?;
+    let outputs = session
+        .run(ort::inputs![tensor])
+        .map_err(|e| ModelError::Run(e.to_string()))?;
+    let (shape, values) = outputs[0]
+        .try_extract_tensor::<f32>()
+        .map_err(|e| ModelError::Run(e.to_string()))?;
+    Ok((shape.to_vec(), values.to_vec()))
+}
+
 /// An image classifier: the corner reader (index-corner crops,
 /// [`crate::reader::cut_window`]) or the whole-card reader (a picture of one card).
 ///
@@ -204,15 +219,7 @@ impl Classifier {
                 }
             }
         }
-        let tensor =
-            TensorRef::from_array_view(&input).map_err(|e| ModelError::Run(e.to_string()))?;
-        let outputs = self
-            .session
-            .run(ort::inputs![tensor])
-            .map_err(|e| ModelError::Run(e.to_string()))?;
-        let (shape, values) = outputs[0]
-            .try_extract_tensor::<f32>()
-            .map_err(|e| ModelError::Run(e.to_string()))?;
+        let (shape, values) = run(&mut self.session, &input)?;
         let classes = shape.last().copied().unwrap_or(0) as usize;
         if classes != self.classes.len() || values.len() != classes * crops.len() {
             return Err(ModelError::Model {
