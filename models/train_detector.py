@@ -39,6 +39,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from onnx_export import export_checked
 
 # The reader's window on a card, as a fraction of its width and height.
 WINDOW_W, WINDOW_H = 0.27, 0.45
@@ -408,22 +409,10 @@ def main():
 
 
 def export(model, out):
-    import onnxruntime as ort
-
-    model.eval()
-    sample = torch.rand(1, 3, 384, 640)
-    torch.onnx.export(
-        model, sample, out, input_names=["image"], output_names=["maps"],
-        dynamic_axes={"image": {2: "h", 3: "w"}, "maps": {2: "gh", 3: "gw"}}, opset_version=17, dynamo=False,
+    export_checked(
+        model, torch.rand(1, 3, 384, 640), out, "image", "maps",
+        {"image": {2: "h", 3: "w"}, "maps": {2: "gh", 3: "gw"}}, 1e-3,
     )
-    session = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
-    got = session.run(None, {"image": sample.numpy()})[0]
-    with torch.no_grad():
-        want = model(sample).numpy()
-    diff = float(np.abs(got - want).max())
-    print(f"exported {out} ({os.path.getsize(out) // 1024} KiB); onnxruntime vs PyTorch: max difference {diff:.2e}")
-    if diff > 1e-3:
-        sys.exit("the exported model does not match PyTorch")
 
 
 if __name__ == "__main__":

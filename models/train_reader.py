@@ -23,6 +23,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from onnx_export import export_checked
 from PIL import Image
 
 RANKS = "A23456789TJQK"
@@ -175,24 +176,10 @@ def fit_temperature(model, xv, yv):
 
 
 def export(model, out):
-    import onnxruntime as ort
-
-    model.eval()
-    sample = torch.rand(4, 3, 80, 48)
-    torch.onnx.export(
-        model, sample, out, input_names=["crops"], output_names=["probabilities"],
-        dynamic_axes={"crops": {0: "n"}, "probabilities": {0: "n"}}, opset_version=17, dynamo=False,
+    export_checked(
+        model, torch.rand(4, 3, 80, 48), out, "crops", "probabilities",
+        {"crops": {0: "n"}, "probabilities": {0: "n"}}, 1e-4, classes=CLASSES,
     )
-    with open(os.path.splitext(out)[0] + ".classes.txt", "w") as f:
-        f.write("\n".join(CLASSES) + "\n")
-    session = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
-    got = session.run(None, {"crops": sample.numpy()})[0]
-    with torch.no_grad():
-        want = model(sample).numpy()
-    diff = float(np.abs(got - want).max())
-    print(f"exported {out} ({os.path.getsize(out) // 1024} KiB); onnxruntime vs PyTorch: max difference {diff:.2e}")
-    if diff > 1e-4:
-        sys.exit("the exported model does not match PyTorch")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,32 @@
+"""Exports a PyTorch model to ONNX and checks it against PyTorch with onnxruntime.
+
+Shared by the training scripts (train_detector.py, train_reader.py, train_cardnet.py).
+"""
+import os
+import sys
+
+import numpy as np
+import torch
+
+
+def export_checked(model, sample, out, input_name, output_name, dynamic_axes, tolerance, classes=None):
+    """Writes `out` (and `NAME.classes.txt` when `classes` is given), then exits
+    with an error if onnxruntime's output differs from PyTorch's by more than `tolerance`."""
+    import onnxruntime as ort
+
+    model.eval()
+    torch.onnx.export(
+        model, sample, out, input_names=[input_name], output_names=[output_name],
+        dynamic_axes=dynamic_axes, opset_version=17, dynamo=False,
+    )
+    if classes is not None:
+        with open(os.path.splitext(out)[0] + ".classes.txt", "w") as f:
+            f.write("\n".join(classes) + "\n")
+    session = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
+    got = session.run(None, {input_name: sample.numpy()})[0]
+    with torch.no_grad():
+        want = model(sample).numpy()
+    diff = float(np.abs(got - want).max())
+    print(f"exported {out} ({os.path.getsize(out) // 1024} KiB); onnxruntime vs PyTorch: max difference {diff:.2e}")
+    if diff > tolerance:
+        sys.exit("the exported model does not match PyTorch")
