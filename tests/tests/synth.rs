@@ -96,6 +96,31 @@ fn a_rendered_sitting_replays_and_its_frames_match_its_scripts() {
     for line in &dealer {
         assert!(truth.contains(line), "{line}");
     }
+    // Each round ends with the hands on the table turned up, so the camera
+    // sees what was dealt face down: a run of frames where every card in the
+    // hands of two seats or more shows its face.
+    let mut showdowns = 0;
+    let mut in_showdown = false;
+    for f in 0..frames {
+        let label: Value = serde_json::from_slice(
+            &std::fs::read(out.join(format!("labels/{f:06}.json"))).expect("a label per frame"),
+        )
+        .expect("JSON");
+        let in_hands: Vec<&Value> = label["cards"]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .filter(|c| c["role"]["at"] == "hand")
+            .collect();
+        let mut seats: Vec<&Value> = in_hands.iter().map(|c| &c["role"]["seat"]).collect();
+        seats.dedup();
+        let all_up = seats.len() >= 2 && in_hands.iter().all(|c| c["card"] != "back");
+        if all_up && !in_showdown {
+            showdowns += 1;
+        }
+        in_showdown = all_up;
+    }
+    assert!(showdowns >= 2, "{showdowns} showdowns in 2 rounds");
     let truth_path = out.join("truth.jsonl");
     let replay = pone_ok(["replay", "--json", &truth_path.to_string_lossy()]);
     let report: Value = serde_json::from_slice(&replay.stdout).expect("JSON");

@@ -2,6 +2,7 @@
 //! into modules by area.
 
 mod cli;
+mod play;
 mod reader;
 mod recognise;
 mod replay;

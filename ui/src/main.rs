@@ -26,6 +26,32 @@ enum Commands {
     },
     /// Print the house rules with their defaults, as a sitting's rules TOML.
     Rules,
+    /// Keep a game from the camera's frames and the dealer's words: frames
+    /// through the recogniser and the tracker into the engine; the ledger at the end.
+    Play {
+        /// A frames folder, a rendered sitting's folder (`pone synth --sitting`), or an MJPEG file.
+        #[arg(long)]
+        source: PathBuf,
+        /// The dealer's words (`dealer.jsonl`: the table line, then stakes, double,
+        /// content and declarations, each with its `frame`).
+        #[arg(long)]
+        dealer: PathBuf,
+        /// No window: print the ledger at the end (the side screen is still being built).
+        #[arg(long)]
+        headless: bool,
+        /// Print the ledger as JSON, as `pone replay --json` does.
+        #[arg(long)]
+        json: bool,
+        /// The folder holding the models (default: the repository's models/).
+        #[arg(long)]
+        models: Option<PathBuf>,
+        /// Frames per second, when the source does not say (default 30).
+        #[arg(long)]
+        fps: Option<f32>,
+        /// Play the recording at its own pace, as a camera would give it.
+        #[arg(long)]
+        live: bool,
+    },
     /// Find and read the cards in images (photos or frames of the table).
     Recognise {
         /// The images (JPEG or PNG).
@@ -190,6 +216,32 @@ fn main() -> ExitCode {
             pone_ui::see::eval(&dirs, models.as_deref(), all, &mut std::io::stdout().lock())
         }
         Some(Commands::Rules) => pone_ui::cli::rules_toml(&mut std::io::stdout().lock()),
+        Some(Commands::Play {
+            source,
+            dealer,
+            headless,
+            json,
+            models,
+            fps,
+            live,
+        }) => {
+            if headless {
+                let options = pone_ui::live::PlayOptions {
+                    source,
+                    dealer,
+                    json,
+                    models,
+                    fps,
+                    live,
+                };
+                pone_ui::live::play_headless(&options, &mut std::io::stdout().lock())
+            } else {
+                Err(anyhow::anyhow!(
+                    "the side-screen window is still being built: add --headless to keep the game \
+                     and print the ledger at the end"
+                ))
+            }
+        }
         Some(Commands::Demo {
             players,
             rounds,

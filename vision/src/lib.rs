@@ -14,6 +14,9 @@
 //!   (the reader's geometry, shared by its training crops).
 //! - [`synth`]: writes labelled sets of rendered scenes (`pone synth`).
 //! - [`sitting`]: a sitting the engine plays and the renderer films (`pone synth --sitting`).
+//! - [`source`]: where frames come from (a frames folder, an MJPEG file, a camera).
+//! - [`play`]: the tracker's facts and the dealer's words, in order, into the engine.
+//! - [`tracker`]: readings, frame by frame, to stable table facts (a card landed, turned up, left).
 //!
 //! Still to come (issues 3 to 5): the rendered sitting, camera sources, the
 //! card reader (ONNX via `ort`) and the tracker.
@@ -32,10 +35,13 @@ pub mod camera;
 pub mod clutter;
 pub mod finder;
 pub mod model;
+pub mod play;
 pub mod reader;
 pub mod recognise;
 pub mod render;
 pub mod scene;
 pub mod sitting;
+pub mod source;
 pub mod synth;
 mod texture;
+pub mod tracker;

@@ -26,6 +26,11 @@ pub struct Seen {
     /// as its index reads), when a face-up card's index was found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub corners: Option<[[f32; 2]; 4]>,
+    /// The next most likely readings of a face-up card with their
+    /// probabilities, most likely first (the tracker's deck sense asks them
+    /// when the best reading repeats a card already seen).
+    #[serde(skip)]
+    pub others: Vec<(String, f32)>,
 }
 
 /// The finder and the reader together.
@@ -137,6 +142,7 @@ impl Recogniser {
                 confidence: p as f32,
                 bbox: [0.0, 0.0, fw, fh],
                 corners: None,
+                others: runners_up(&picture, &classes, best),
             }]);
         }
         let mut seen = Vec::new();
@@ -165,6 +171,7 @@ impl Recogniser {
                 confidence,
                 bbox,
                 corners: Some(candidate.quad),
+                others: runners_up(&combined, &classes, best),
             });
         }
         for found in finds.backs {
@@ -173,6 +180,7 @@ impl Recogniser {
                 confidence: found.score,
                 bbox: found.bbox,
                 corners: None,
+                others: Vec::new(),
             });
         }
         seen.retain(|s| s.confidence >= self.min_confidence);
@@ -253,6 +261,23 @@ fn most_likely(evidence: &[f64]) -> Option<(usize, f64)> {
         .map(|e| e / total)
         .enumerate()
         .max_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// The three most likely cards after `best`, with their probabilities.
+fn runners_up(evidence: &[f64], classes: &[String], best: usize) -> Vec<(String, f32)> {
+    let total: f64 = evidence.iter().sum();
+    let mut others: Vec<(usize, f64)> = evidence
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != best && i < classes.len() && classes[i] != "back")
+        .map(|(i, e)| (i, e / total))
+        .collect();
+    others.sort_by(|a, b| b.1.total_cmp(&a.1));
+    others
+        .into_iter()
+        .take(3)
+        .map(|(i, p)| (classes[i].clone(), p as f32))
+        .collect()
 }
 
 /// Whether a picture has a card's proportions (upright).

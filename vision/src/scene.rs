@@ -320,13 +320,15 @@ impl Layout {
                 Some(here)
             })
             .collect();
-        let width = offsets.last().copied().unwrap_or(0.0);
+        // The first two cards lie about the seat's spot; drawn cards go on to
+        // the player's right, and cards already down never move.
+        let first = step_pair / 2.0;
         cards
             .iter()
             .zip(&offsets)
             .enumerate()
             .map(|(i, (&(card, up), &along))| {
-                let along = along - width / 2.0 + rng.random_range(-0.3..0.3);
+                let along = along - first + rng.random_range(-0.3..0.3);
                 let depth = row + rng.random_range(-0.3..0.3);
                 Placed {
                     face: up.then_some(card),

@@ -84,7 +84,7 @@ struct Picture {
 }
 
 /// Which first-two cards the table would have turned up by now.
-fn picture(state: &State, round_over: bool) -> Picture {
+fn picture(state: &State) -> Picture {
     let seats = state.names().len();
     let dealer = state.dealer();
     let dealer_playing = matches!(state.phase(), Phase::Dealer | Phase::Showdown);
@@ -94,7 +94,7 @@ fn picture(state: &State, round_over: bool) -> Picture {
             let Some(sr) = state.seat_round(seat) else {
                 return Vec::new();
             };
-            if state.round_number() == 0 || (state.phase() == Phase::Between && !round_over) {
+            if state.round_number() == 0 || state.phase() == Phase::Between {
                 return Vec::new();
             }
             let divided = sr.hands.len() > 1;
@@ -104,8 +104,7 @@ fn picture(state: &State, round_over: bool) -> Picture {
                 .map(|h| {
                     let turned = h.state == HandState::Natural
                         || divided
-                        || (Some(seat) == dealer && (dealer_playing || round_over))
-                        || (round_over && matches!(h.state, HandState::Settled | HandState::Stood));
+                        || (Some(seat) == dealer && dealer_playing);
                     h.cards
                         .slots()
                         .iter()
@@ -121,6 +120,48 @@ fn picture(state: &State, round_over: bool) -> Picture {
         pile: state.pone_pile(),
         pack: state.cards_before_last() + 1,
     }
+}
+
+/// The table with a card just dealt by `command` lying in its hand (face up
+/// when it is a drawn card), before anything else happens to the hand.
+fn with_card(shown: &Picture, command: &Command) -> Picture {
+    let mut out = shown.clone();
+    if let Command::Card {
+        to,
+        hand,
+        card: Some(card),
+    } = *command
+        && let Some(hands) = out.hands.get_mut(to.index())
+    {
+        let last = hands.len().saturating_sub(1);
+        let k = hand.map_or(last, |h| usize::from(h.saturating_sub(1)).min(last));
+        if let Some(h) = hands.get_mut(k) {
+            let drawn = h.len() >= 2;
+            h.push((card, drawn));
+        }
+    }
+    out
+}
+
+/// The table at the end of a round, before the cards go to the pone: every
+/// hand still on it turned up to be paid (so the camera sees what was dealt
+/// face down), with the card that ended the round.
+fn showdown(shown: &Picture, command: &Command) -> Picture {
+    let mut out = with_card(shown, command);
+    for card in out.hands.iter_mut().flatten().flatten() {
+        card.1 = true;
+    }
+    out
+}
+
+/// Whether the picture shows `card` in a hand.
+fn holds(picture: &Picture, card: Card) -> bool {
+    picture
+        .hands
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|&(c, _)| c == card)
 }
 
 /// The frames' scenes, built as the sitting is played.
@@ -418,20 +459,38 @@ fn play(
         film.start_pass(rng, fps);
         // At the end of a round the standing hands are turned up (the final
         // declaration) before the cards go to the pone.
-        let after = picture(state, round_over);
-        if round_over || matches!(command, Command::Card { .. }) || after != shown {
+        let after = if round_over {
+            showdown(&shown, &command)
+        } else {
+            picture(state)
+        };
+        // A card that sends its hand to the pone (over-drawn) is seen landing
+        // first; the hand is thrown after.
+        let thrown = !round_over
+            && matches!(command, Command::Card { card: Some(c), .. } if !holds(&after, c));
+        if thrown {
+            let landed = with_card(&shown, &command);
+            film.slide(&shown, &landed, slide_frames);
+            scripts.record(&line, film.frames.len().saturating_sub(1), true);
+            film.hold(&landed, 2 * pause);
+            shown = landed;
+        }
+        if round_over || (matches!(command, Command::Card { .. }) && !thrown) || after != shown {
             film.slide(&shown, &after, slide_frames);
         }
         let frame = film.frames.len().saturating_sub(1);
-        scripts.record(&line, frame, matches!(line, Line::Card { .. }));
+        if !thrown {
+            scripts.record(&line, frame, matches!(line, Line::Card { .. }));
+        }
         for said in said_aloud(&events, state) {
             scripts.record(&said, frame, false);
         }
-        film.hold(&after, pause);
+        // The hands turned up at the end stay a second, to be seen and paid.
+        film.hold(&after, if round_over { fps } else { pause });
         shown = after;
         if round_over {
             rounds += 1;
-            let gathered = picture(game.sitting().state(), false);
+            let gathered = picture(game.sitting().state());
             film.slide(&shown, &gathered, slide_frames);
             film.hold(&gathered, pause);
             shown = gathered;

@@ -1,0 +1,480 @@
+//! The live table: the tracker's facts and the dealer's words, in the order
+//! they happened, into the engine.
+//!
+//! The camera supplies the cards: a card that comes to rest is the next card
+//! of the deal, given to the player the engine says is due it; the seat zones
+//! (learned from where each player's first card lands) check it lay there. A
+//! face-down card turned up is shown. The dealer supplies what the camera
+//! cannot see (stakes, the double, content, declarations), each with its
+//! frame. Anything the two disagree on, or the engine refuses, becomes a
+//! [`Question`]; nothing is guessed silently.
+//!
+//! A fact is stamped with the frame its card came to rest in, but known only a
+//! few frames later (the tracker waits for it to lie still), so the dealer's
+//! words wait that long too, and a card that landed by the time he spoke (or
+//! a moment after: `slack`) comes before them.
+
+use std::collections::{HashMap, VecDeque};
+use std::time::Duration;
+
+use pone_engine::script::{Line, Meta};
+use pone_engine::{Event, Game, GameError, Seat};
+
+use crate::recognise::Seen;
+use crate::tracker::{Fact, Tracker, TrackerOptions};
+
+/// How far from a seat's cards (in card sizes) a card still lies at that seat.
+const REACH: f32 = 1.6;
+
+/// Where each seat's cards lie on the picture.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SeatZones {
+    /// Per seat, where its first card of a round came to rest (centre, pixels).
+    pub anchors: Vec<Option<[f32; 2]>>,
+    /// Where the pack and the pone's pile lie (centres, pixels): cards coming
+    /// to rest there are not dealt.
+    pub stacks: Vec<[f32; 2]>,
+    /// A card's size on the picture (the long side of its box), pixels.
+    pub card_size: f32,
+}
+
+/// Something the dealer should settle: the camera and the engine disagree,
+/// or the engine refused a line.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Question {
+    /// The frame it arose at.
+    pub frame: u64,
+    /// What happened, in words.
+    pub text: String,
+}
+
+/// A card the camera gave the engine, and how long that took.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Delivered {
+    /// The frame the card came to rest in (as the tracker saw it).
+    pub landed: u64,
+    /// The frame being read when the engine took it.
+    pub known: u64,
+    /// The line the engine took.
+    pub line: String,
+}
+
+/// The dealer's lines of a sitting: the table's players and rules, then
+/// each line with the frame it was said at.
+#[derive(Clone, Debug)]
+pub struct DealerScript {
+    /// The players in seating order.
+    pub players: Vec<String>,
+    /// The house rules.
+    pub rules: pone_engine::HouseRules,
+    /// The lines after the table line, each with its frame.
+    pub lines: Vec<(u64, Line)>,
+}
+
+/// A dealer's script that cannot be read.
+#[derive(Debug, thiserror::Error)]
+#[error("line {line}: {reason}")]
+pub struct DealerScriptError {
+    /// The 1-based line number.
+    pub line: usize,
+    /// What is wrong there, and what to write instead.
+    pub reason: String,
+}
+
+impl DealerScript {
+    /// Reads a dealer's script (`dealer.jsonl`): the table line first, then
+    /// every line with its `"frame"`. Blank lines and `#` or `//` comments are skipped.
+    pub fn parse(text: &str) -> Result<DealerScript, DealerScriptError> {
+        let mut table = None;
+        let mut lines = Vec::new();
+        for (index, raw) in text.lines().enumerate() {
+            let trimmed = raw.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//") {
+                continue;
+            }
+            let at = |reason: String| DealerScriptError {
+                line: index + 1,
+                reason,
+            };
+            let (line, meta) = Line::parse(trimmed).map_err(|e| at(e.to_string()))?;
+            match line {
+                Line::Table { players, rules } if table.is_none() => table = Some((players, rules)),
+                Line::Table { .. } => return Err(at("a second table line".into())),
+                _ if table.is_none() => {
+                    return Err(at(
+                        "the first line must be the table (its players and rules)".into(),
+                    ));
+                }
+                line => {
+                    let frame = meta.frame.ok_or_else(|| {
+                        at(
+                            "no \"frame\": every dealer's line says at which frame it was said"
+                                .into(),
+                        )
+                    })?;
+                    lines.push((frame, line));
+                }
+            }
+        }
+        let (players, rules) = table.ok_or(DealerScriptError {
+            line: text.lines().count().max(1),
+            reason: "no table line".into(),
+        })?;
+        Ok(DealerScript {
+            players,
+            rules,
+            lines,
+        })
+    }
+}
+
+/// A line waiting for its turn.
+#[derive(Clone, Debug)]
+struct Pending {
+    frame: u64,
+    line: Line,
+}
+
+/// The camera and the dealer, keeping one game.
+pub struct Play {
+    game: Game,
+    tracker: Tracker,
+    zones: SeatZones,
+    /// Tracks given to a seat this round.
+    placed: HashMap<u64, (Seat, [f32; 2])>,
+    /// Cards were thrown to the pone (a round over, a hand over-drawn): the
+    /// next face-down card to come to rest away from the seat due a card is
+    /// the pone's pile.
+    gathering: bool,
+    dealer: VecDeque<Pending>,
+    facts: VecDeque<Fact>,
+    questions: Vec<Question>,
+    delivered: Vec<Delivered>,
+    /// Frames a dealer's line waits for the camera.
+    wait: u64,
+    /// A card landing this many frames after a dealer's line still comes before it.
+    slack: u64,
+    frame: u64,
+}
+
+impl Play {
+    /// A game at the dealer's table, his lines to come at their frames.
+    pub fn new(script: DealerScript, fps: f32, options: TrackerOptions) -> Result<Play, GameError> {
+        let DealerScript {
+            players,
+            rules,
+            lines: dealer_lines,
+        } = script;
+        let seats = players.len();
+        let game = Game::new(players, rules)?;
+        let steady = (options.steady_time.as_secs_f32() * fps).ceil() as u64;
+        let wait = u64::from(options.steady_frames).max(steady) + 3;
+        Ok(Play {
+            game,
+            tracker: Tracker::new(options),
+            zones: SeatZones {
+                anchors: vec![None; seats],
+                stacks: Vec::new(),
+                card_size: 0.0,
+            },
+            gathering: false,
+            placed: HashMap::new(),
+            dealer: dealer_lines
+                .into_iter()
+                .map(|(frame, line)| Pending { frame, line })
+                .collect(),
+            facts: VecDeque::new(),
+            questions: Vec::new(),
+            delivered: Vec::new(),
+            wait,
+            slack: 2,
+            frame: 0,
+        })
+    }
+
+    /// One frame's readings.
+    pub fn frame(&mut self, frame: u64, at: Duration, readings: &[Seen]) {
+        self.frame = frame;
+        let facts = self.tracker.update(frame, at, readings);
+        self.facts.extend(facts);
+        // A seat whose cards have all gone from sight has thrown them to the
+        // pone (or a hand covers them): a stack may come to rest next.
+        let mut hidden_seats = HashMap::new();
+        for (&track, &(seat, _)) in &self.placed {
+            let unseen = self
+                .tracker
+                .last_seen(track)
+                .is_none_or(|last| frame >= last + 2);
+            let entry = hidden_seats.entry(seat).or_insert(true);
+            *entry &= unseen;
+        }
+        if hidden_seats.values().any(|&all_unseen| all_unseen) {
+            self.gathering = true;
+        }
+        self.settle_order(false);
+    }
+
+    /// The recording has ended: everything waiting goes in.
+    pub fn finish(&mut self) {
+        self.settle_order(true);
+    }
+
+    /// The game as kept.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// What the dealer should look at.
+    pub fn questions(&self) -> &[Question] {
+        &self.questions
+    }
+
+    /// The cards the camera gave, with when.
+    pub fn delivered(&self) -> &[Delivered] {
+        &self.delivered
+    }
+
+    /// The seat zones as learned.
+    pub fn zones(&self) -> &SeatZones {
+        &self.zones
+    }
+
+    /// Feeds the engine what is due, in the order it happened.
+    fn settle_order(&mut self, all: bool) {
+        loop {
+            let fact_frame = self.facts.front().map(fact_frame);
+            let line_frame = self.dealer.front().map(|p| p.frame);
+            let camera_first = match (fact_frame, line_frame) {
+                (None, None) => return,
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (Some(f), Some(l)) => f <= l + self.slack,
+            };
+            if camera_first {
+                if let Some(fact) = self.facts.pop_front() {
+                    self.fact(fact);
+                }
+                continue;
+            }
+            // A dealer's line waits until every card that landed before it
+            // (or just after) must have been seen.
+            let ready = line_frame.is_some_and(|l| all || self.frame >= l + self.slack + self.wait);
+            if !ready {
+                return;
+            }
+            if let Some(pending) = self.dealer.pop_front() {
+                self.apply(pending.frame, pending.line, None);
+            }
+        }
+    }
+
+    fn fact(&mut self, fact: Fact) {
+        match fact {
+            Fact::Landed {
+                track,
+                frame,
+                bbox,
+                card,
+                confidence,
+                sure,
+                ..
+            } => {
+                let centre = [
+                    f32::midpoint(bbox[0], bbox[2]),
+                    f32::midpoint(bbox[1], bbox[3]),
+                ];
+                let size = (bbox[2] - bbox[0]).max(bbox[3] - bbox[1]);
+                let due = self.game.sitting().state().due_card();
+                if self.on_a_stack(centre, size, due.map(|(seat, _)| seat)) {
+                    return;
+                }
+                // No card is due (the pack before the deal), or the cards of a
+                // round over were gathered away from the seat due the next
+                // card: a stack, not a dealt card.
+                let near_due = due.is_some_and(|(seat, _)| {
+                    self.zones
+                        .anchors
+                        .get(seat.index())
+                        .copied()
+                        .flatten()
+                        .is_some_and(|a| (a[0] - centre[0]).hypot(a[1] - centre[1]) < REACH * size)
+                });
+                if card.is_none() && (due.is_none() || (self.gathering && !near_due)) {
+                    self.zones.stacks.push(centre);
+                    self.gathering = false;
+                    return;
+                }
+                let Some((due, _)) = due else {
+                    return;
+                };
+                let name = self.game.sitting().state().name(due).to_owned();
+                if !self.at_seat(due, centre, size, frame) {
+                    return;
+                }
+                if !sure {
+                    self.ask(
+                        frame,
+                        format!(
+                            "the card to {name} reads {} ({:.0}% sure)",
+                            card.map_or_else(|| "face down".to_owned(), |c| c.to_string()),
+                            confidence * 100.0
+                        ),
+                    );
+                }
+                let line = Line::Card {
+                    to: name,
+                    hand: None,
+                    card,
+                };
+                // Placed first: the card may end the round, and go with the others.
+                self.placed.insert(track, (due, centre));
+                if !self.apply(frame, line, Some(frame)) {
+                    self.placed.remove(&track);
+                }
+            }
+            Fact::TurnedUp {
+                track, frame, card, ..
+            } => {
+                let Some(&(seat, _)) = self.placed.get(&track) else {
+                    return;
+                };
+                let line = Line::Show {
+                    player: self.game.sitting().state().name(seat).to_owned(),
+                    hand: None,
+                    cards: vec![card],
+                };
+                self.apply(frame, line, Some(frame));
+            }
+            Fact::Moved { track, bbox, .. } => {
+                if let Some(entry) = self.placed.get_mut(&track) {
+                    entry.1 = [
+                        f32::midpoint(bbox[0], bbox[2]),
+                        f32::midpoint(bbox[1], bbox[3]),
+                    ];
+                }
+            }
+            Fact::Gone { track, .. } => {
+                self.placed.remove(&track);
+            }
+        }
+    }
+
+    /// Whether a card came to rest on the pack or the pone's pile (rather
+    /// than at the seat due a card, when that lies nearer).
+    fn on_a_stack(&self, centre: [f32; 2], size: f32, due: Option<Seat>) -> bool {
+        let to_stack = self
+            .zones
+            .stacks
+            .iter()
+            .map(|s| (s[0] - centre[0]).hypot(s[1] - centre[1]))
+            .fold(f32::INFINITY, f32::min);
+        let to_seat = due.map_or(f32::INFINITY, |seat| {
+            self.seat_distance(seat.index(), centre)
+        });
+        to_stack < 0.7 * size && to_stack < to_seat
+    }
+
+    /// How far `centre` lies from a seat's cards (its anchor and this round's cards).
+    fn seat_distance(&self, seat: usize, centre: [f32; 2]) -> f32 {
+        let anchor = self.zones.anchors.get(seat).copied().flatten();
+        anchor
+            .into_iter()
+            .chain(
+                self.placed
+                    .values()
+                    .filter(|(s, _)| s.index() == seat)
+                    .map(|(_, c)| *c),
+            )
+            .map(|p| (p[0] - centre[0]).hypot(p[1] - centre[1]))
+            .fold(f32::INFINITY, f32::min)
+    }
+
+    /// Whether a card landing at `centre` lies at the seat the deal gives it
+    /// to. Learns the seat's place from its first card; a card far from every
+    /// seat is not dealt (the pile, the pack); one at another seat is a question.
+    fn at_seat(&mut self, due: Seat, centre: [f32; 2], size: f32, frame: u64) -> bool {
+        if self.zones.card_size <= 0.0 {
+            self.zones.card_size = size;
+        } else {
+            self.zones.card_size = 0.9 * self.zones.card_size + 0.1 * size;
+        }
+        let Some(anchor) = self.zones.anchors.get(due.index()).copied() else {
+            return false;
+        };
+        if anchor.is_none() {
+            self.zones.anchors[due.index()] = Some(centre);
+            return true;
+        }
+        let reach = REACH * self.zones.card_size;
+        let nearest = (0..self.zones.anchors.len())
+            .map(|s| (s, self.seat_distance(s, centre)))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        match nearest {
+            Some((_, d)) if d > reach => false,
+            Some((seat, _)) if seat != due.index() => {
+                let state = self.game.sitting().state();
+                let text = format!(
+                    "a card came to rest at {}'s place, but the deal gives the next card to {}",
+                    state.name(Seat(seat as u8)),
+                    state.name(due)
+                );
+                self.ask(frame, text);
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// Applies a line; a refusal becomes a question. Tells the tracker when
+    /// a round ends or the pack is reshuffled.
+    fn apply(&mut self, frame: u64, line: Line, landed: Option<u64>) -> bool {
+        let text = line.to_json(&Meta::default());
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        match self.game.apply(meta, line) {
+            Ok(events) => {
+                let round_over = events.iter().any(|e| matches!(e, Event::RoundEnded { .. }));
+                let reshuffled = events
+                    .iter()
+                    .any(|e| matches!(e, Event::PackReshuffled { .. }));
+                if let Some(landed) = landed {
+                    self.delivered.push(Delivered {
+                        landed,
+                        known: self.frame,
+                        line: text,
+                    });
+                }
+                if round_over {
+                    let leaving: Vec<u64> = self.placed.keys().copied().collect();
+                    self.tracker.leave(&leaving);
+                    self.placed.clear();
+                    self.gathering = true;
+                }
+                if reshuffled {
+                    self.tracker.reshuffled();
+                }
+                true
+            }
+            Err(e) => {
+                self.ask(frame, format!("{text} was refused: {e}"));
+                false
+            }
+        }
+    }
+
+    fn ask(&mut self, frame: u64, text: String) {
+        tracing::warn!(frame, "{text}");
+        self.questions.push(Question { frame, text });
+    }
+}
+
+fn fact_frame(fact: &Fact) -> u64 {
+    match fact {
+        Fact::Landed { frame, .. }
+        | Fact::TurnedUp { frame, .. }
+        | Fact::Moved { frame, .. }
+        | Fact::Gone { frame, .. } => *frame,
+    }
+}

@@ -1,0 +1,441 @@
+//! Where frames come from: a folder of frames (a rendered sitting or a
+//! recording), an MJPEG file, or a live camera (the `camera` feature), all
+//! behind one trait, [`Source`].
+//!
+//! A source gives frames with their time since it started. Recordings can be
+//! played at their own pace ([`Pace::Live`], as a camera would give them) or
+//! as fast as they can be read ([`Pace::Fast`], for tests and benchmarks).
+
+use std::fs::File;
+use std::io::{BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use image::RgbImage;
+
+/// One frame.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// Its number, from 0, in the order the source gave it.
+    pub index: u64,
+    /// When it was taken, from the source's start.
+    pub at: Duration,
+    /// The picture.
+    pub image: RgbImage,
+}
+
+/// How fast a recording plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pace {
+    /// At its frame rate, as the camera gave it.
+    Live,
+    /// As fast as frames can be read; frame times still follow the frame rate.
+    Fast,
+}
+
+/// Frames that cannot be had.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SourceError {
+    /// A frame file cannot be read or decoded.
+    #[error("cannot read the frame {path}: {reason}")]
+    Frame {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// A folder or file holds no frames.
+    #[error("no frames in {path}: {hint}")]
+    Empty {
+        /// The folder or file.
+        path: PathBuf,
+        /// What to do about it.
+        hint: &'static str,
+    },
+    /// A folder or file cannot be opened.
+    #[error("cannot open {path}: {reason}")]
+    Open {
+        /// The folder or file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// An MJPEG file is broken at a place.
+    #[error(
+        "{path}: frame {frame} (byte {offset}) is not a whole JPEG: {reason}; the frames before it play"
+    )]
+    Mjpeg {
+        /// The file.
+        path: PathBuf,
+        /// The frame, from 0.
+        frame: u64,
+        /// Where it starts.
+        offset: u64,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The camera stopped giving frames (unplugged, or taken by another program).
+    #[error("the camera {name} is lost: {reason}")]
+    Lost {
+        /// The camera.
+        name: String,
+        /// What it said.
+        reason: String,
+    },
+    /// No camera can be opened.
+    #[error("cannot open a camera: {0}")]
+    Camera(String),
+}
+
+/// Frames, one after another.
+pub trait Source {
+    /// The next frame; `None` when a recording has ended. A camera that drops
+    /// out gives [`SourceError::Lost`] and may give frames again later.
+    fn next_frame(&mut self) -> Result<Option<Frame>, SourceError>;
+    /// Frames per second, as recorded or as the camera runs.
+    fn fps(&self) -> f32;
+    /// What it is, for the screen and the log (`"frames in DIR"`, `"camera 0: NAME"`).
+    fn describe(&self) -> String;
+}
+
+/// Waits until a frame is due when playing at the recording's own pace.
+#[derive(Debug)]
+struct Clock {
+    pace: Pace,
+    start: Option<Instant>,
+}
+
+impl Clock {
+    fn new(pace: Pace) -> Clock {
+        Clock { pace, start: None }
+    }
+
+    fn wait_for(&mut self, at: Duration) {
+        if self.pace == Pace::Fast {
+            return;
+        }
+        let start = *self.start.get_or_insert_with(Instant::now);
+        if let Some(left) = (start + at).checked_duration_since(Instant::now()) {
+            std::thread::sleep(left);
+        }
+    }
+}
+
+fn frame_time(index: u64, fps: f32) -> Duration {
+    Duration::from_secs_f64(index as f64 / f64::from(fps.max(0.1)))
+}
+
+/// A folder of frames (`.jpg`, `.jpeg` or `.png`), played in name order: a
+/// rendered sitting's `frames/` or what `pone record` saved.
+#[derive(Debug)]
+pub struct FolderSource {
+    folder: PathBuf,
+    files: Vec<PathBuf>,
+    next: usize,
+    fps: f32,
+    clock: Clock,
+}
+
+impl FolderSource {
+    /// The frames in `folder`. The frame rate is `fps` when given, otherwise
+    /// the `fps` of `sitting.json` or `recording.json` beside the folder or in
+    /// it, otherwise 30.
+    pub fn open(folder: &Path, fps: Option<f32>, pace: Pace) -> Result<FolderSource, SourceError> {
+        let entries = std::fs::read_dir(folder).map_err(|e| SourceError::Open {
+            path: folder.to_owned(),
+            reason: e.to_string(),
+        })?;
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                    matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png")
+                })
+            })
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(SourceError::Empty {
+                path: folder.to_owned(),
+                hint: "a frames folder holds .jpg or .png files (pone synth --sitting or pone record make them)",
+            });
+        }
+        let fps = fps.or_else(|| recorded_fps(folder)).unwrap_or(30.0);
+        Ok(FolderSource {
+            folder: folder.to_owned(),
+            files,
+            next: 0,
+            fps,
+            clock: Clock::new(pace),
+        })
+    }
+
+    /// How many frames the folder holds.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Whether the folder holds no frames (never, once opened).
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+}
+
+/// The frame rate written beside a frames folder, by `pone synth --sitting`
+/// (`sitting.json`) or `pone record` (`recording.json`).
+fn recorded_fps(folder: &Path) -> Option<f32> {
+    let parent = folder.parent();
+    [Some(folder), parent]
+        .into_iter()
+        .flatten()
+        .flat_map(|dir| ["sitting.json", "recording.json"].map(|name| dir.join(name)))
+        .find_map(|path| {
+            let text = std::fs::read_to_string(path).ok()?;
+            let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+            value.get("fps")?.as_f64().map(|f| f as f32)
+        })
+        .filter(|f| *f > 0.0)
+}
+
+impl Source for FolderSource {
+    fn next_frame(&mut self) -> Result<Option<Frame>, SourceError> {
+        let Some(path) = self.files.get(self.next) else {
+            return Ok(None);
+        };
+        let index = self.next as u64;
+        self.next += 1;
+        let at = frame_time(index, self.fps);
+        self.clock.wait_for(at);
+        let image = image::open(path)
+            .map_err(|e| SourceError::Frame {
+                path: path.clone(),
+                reason: e.to_string(),
+            })?
+            .to_rgb8();
+        Ok(Some(Frame { index, at, image }))
+    }
+
+    fn fps(&self) -> f32 {
+        self.fps
+    }
+
+    fn describe(&self) -> String {
+        format!("{} frames in {}", self.files.len(), self.folder.display())
+    }
+}
+
+/// An MJPEG file: JPEG images one after another, as cameras stream them and
+/// `ffmpeg -f mjpeg` or `pone record --mjpeg` write them.
+#[derive(Debug)]
+pub struct MjpegSource {
+    path: PathBuf,
+    reader: BufReader<File>,
+    offset: u64,
+    index: u64,
+    fps: f32,
+    clock: Clock,
+}
+
+impl MjpegSource {
+    /// The file at `path`, at `fps` frames a second (otherwise the `fps` of
+    /// `recording.json` beside it, otherwise 30).
+    pub fn open(path: &Path, fps: Option<f32>, pace: Pace) -> Result<MjpegSource, SourceError> {
+        let file = File::open(path).map_err(|e| SourceError::Open {
+            path: path.to_owned(),
+            reason: e.to_string(),
+        })?;
+        let fps = fps
+            .or_else(|| path.parent().and_then(recorded_fps))
+            .unwrap_or(30.0);
+        Ok(MjpegSource {
+            path: path.to_owned(),
+            reader: BufReader::new(file),
+            offset: 0,
+            index: 0,
+            fps,
+            clock: Clock::new(pace),
+        })
+    }
+}
+
+impl Source for MjpegSource {
+    fn next_frame(&mut self) -> Result<Option<Frame>, SourceError> {
+        let start = self.offset;
+        let bad = |reason: String| SourceError::Mjpeg {
+            path: self.path.clone(),
+            frame: self.index,
+            offset: start,
+            reason,
+        };
+        let jpeg = match next_jpeg(&mut self.reader) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) if self.index == 0 => {
+                return Err(SourceError::Empty {
+                    path: self.path.clone(),
+                    hint: "an MJPEG file is JPEG images one after another",
+                });
+            }
+            Ok(None) => return Ok(None),
+            Err(reason) => return Err(bad(reason)),
+        };
+        self.offset += jpeg.len() as u64;
+        let image = image::load_from_memory_with_format(&jpeg, image::ImageFormat::Jpeg)
+            .map_err(|e| bad(e.to_string()))?
+            .to_rgb8();
+        let index = self.index;
+        self.index += 1;
+        let at = frame_time(index, self.fps);
+        self.clock.wait_for(at);
+        Ok(Some(Frame { index, at, image }))
+    }
+
+    fn fps(&self) -> f32 {
+        self.fps
+    }
+
+    fn describe(&self) -> String {
+        format!("MJPEG {}", self.path.display())
+    }
+}
+
+/// The next JPEG in an MJPEG stream, whole (SOI to EOI), or `None` at the end.
+///
+/// Reads marker by marker: segments carry their length, and in the
+/// entropy-coded data after SOS a 0xFF byte is always followed by 0x00 (a
+/// stuffed byte) or a restart marker, so the first other marker there ends it.
+/// Bytes between images (some cameras pad) are skipped.
+fn next_jpeg(reader: &mut impl Read) -> Result<Option<Vec<u8>>, String> {
+    let mut byte = [0u8; 1];
+    let mut read_byte = |reader: &mut dyn Read| -> Result<Option<u8>, String> {
+        match reader.read(&mut byte) {
+            Ok(0) => Ok(None),
+            Ok(_) => Ok(Some(byte[0])),
+            Err(e) => Err(e.to_string()),
+        }
+    };
+    // Find SOI (FF D8).
+    let mut previous = None;
+    loop {
+        let Some(b) = read_byte(reader)? else {
+            return Ok(None);
+        };
+        if previous == Some(0xFF) && b == 0xD8 {
+            break;
+        }
+        previous = Some(b);
+    }
+    let mut out = vec![0xFF, 0xD8];
+    let truncated = || "the file ends inside it".to_owned();
+    loop {
+        // A marker: FF, any fill FFs, then its code.
+        let mut code = read_byte(reader)?.ok_or_else(truncated)?;
+        if code != 0xFF {
+            return Err(format!("expected a marker, found byte {code:#04x}"));
+        }
+        while code == 0xFF {
+            code = read_byte(reader)?.ok_or_else(truncated)?;
+        }
+        out.extend([0xFF, code]);
+        match code {
+            0xD9 => return Ok(Some(out)),
+            0x01 | 0xD0..=0xD7 => continue,
+            _ => {}
+        }
+        let hi = read_byte(reader)?.ok_or_else(truncated)?;
+        let lo = read_byte(reader)?.ok_or_else(truncated)?;
+        let length = usize::from(u16::from_be_bytes([hi, lo]));
+        if length < 2 {
+            return Err(format!("a segment of length {length}"));
+        }
+        out.extend([hi, lo]);
+        let start = out.len();
+        out.resize(start + length - 2, 0);
+        reader
+            .read_exact(&mut out[start..])
+            .map_err(|_| truncated())?;
+        if code == 0xDA {
+            // Entropy-coded data up to the next marker that is not a stuffed
+            // byte or a restart marker.
+            loop {
+                let b = read_byte(reader)?.ok_or_else(truncated)?;
+                if b != 0xFF {
+                    out.push(b);
+                    continue;
+                }
+                let mut next = read_byte(reader)?.ok_or_else(truncated)?;
+                while next == 0xFF {
+                    next = read_byte(reader)?.ok_or_else(truncated)?;
+                }
+                if next == 0x00 || (0xD0..=0xD7).contains(&next) {
+                    out.extend([0xFF, next]);
+                    continue;
+                }
+                out.extend([0xFF, next]);
+                if next == 0xD9 {
+                    return Ok(Some(out));
+                }
+                // Another marker after the scan (progressive JPEGs have
+                // several scans): read on from its length.
+                let hi = read_byte(reader)?.ok_or_else(truncated)?;
+                let lo = read_byte(reader)?.ok_or_else(truncated)?;
+                let length = usize::from(u16::from_be_bytes([hi, lo]));
+                if length < 2 {
+                    return Err(format!("a segment of length {length}"));
+                }
+                out.extend([hi, lo]);
+                let start = out.len();
+                out.resize(start + length - 2, 0);
+                reader
+                    .read_exact(&mut out[start..])
+                    .map_err(|_| truncated())?;
+                if next != 0xDA {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn jpeg(seed: u8) -> Vec<u8> {
+        let image = RgbImage::from_fn(40, 30, |x, y| {
+            image::Rgb([seed.wrapping_add(x as u8 * 5), y as u8 * 7, seed])
+        });
+        let mut bytes = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 85)
+            .encode_image(&image)
+            .expect("encoding a small picture in memory");
+        bytes
+    }
+
+    #[test]
+    fn an_mjpeg_stream_splits_into_its_frames_with_padding_between() {
+        let frames = [jpeg(10), jpeg(200), jpeg(77)];
+        let mut stream = Vec::new();
+        for f in &frames {
+            stream.extend(f);
+            stream.extend([0u8, 0, 0]);
+        }
+        let mut reader = std::io::Cursor::new(stream);
+        for f in &frames {
+            assert_eq!(
+                next_jpeg(&mut reader).expect("a whole frame").as_ref(),
+                Some(f)
+            );
+        }
+        assert_eq!(next_jpeg(&mut reader).expect("the end"), None);
+    }
+
+    #[test]
+    fn a_cut_mjpeg_stream_is_an_error_not_a_frame() {
+        let whole = jpeg(5);
+        let mut reader = std::io::Cursor::new(whole[..whole.len() / 2].to_vec());
+        let err = next_jpeg(&mut reader).expect_err("half a JPEG");
+        assert!(err.contains("ends inside"), "{err}");
+    }
+}

@@ -1,0 +1,688 @@
+//! The tracker: the recogniser's readings, frame by frame, in; stable facts
+//! about the table out (a card came to rest, a face-down card was turned up,
+//! a card moved, a card left).
+//!
+//! A card counts once it has been seen lying still for a few frames and a
+//! tenth of a second, so a card in flight, a flicker of the finder or one bad
+//! frame never becomes a card. A counted card stays while unseen for a while
+//! (a hand passing over the table hides it), so covering cards neither
+//! removes them nor, when they show again, adds them twice.
+//!
+//! Deck sense: one pack holds each card once, so a face-up reading that would
+//! repeat a card already counted since the last reshuffle is a misreading; the
+//! tracker takes the next most likely reading instead, and says it is unsure.
+//!
+//! The tracker is pure: frames' numbers and times come in with the readings.
+
+use std::time::Duration;
+
+use pone_engine::Card;
+
+use crate::recognise::Seen;
+
+/// How steady a card must be, and how long one may hide.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrackerOptions {
+    /// Frames a card must be seen in, lying still, before it counts.
+    pub steady_frames: u32,
+    /// How long it must lie still before it counts.
+    pub steady_time: Duration,
+    /// How long a counted card may go unseen (under a hand) before it is gone.
+    pub lost_after: Duration,
+    /// How far a card may shift from one frame to the next, as a share of its
+    /// size, and still be lying still.
+    pub still: f32,
+}
+
+impl Default for TrackerOptions {
+    fn default() -> TrackerOptions {
+        TrackerOptions {
+            steady_frames: 2,
+            steady_time: Duration::from_millis(90),
+            lost_after: Duration::from_millis(2500),
+            still: 0.12,
+        }
+    }
+}
+
+/// Something the table did, as the camera saw it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Fact {
+    /// A card came to rest on the table: face down (`card` is `None`) or face up.
+    Landed {
+        /// The card's track, for the facts that follow about it.
+        track: u64,
+        /// The frame it came to rest in, and that frame's time.
+        frame: u64,
+        /// That frame's time.
+        at: Duration,
+        /// Where what shows of it lies, `[x0, y0, x1, y1]` in pixels.
+        bbox: [f32; 4],
+        /// The card, when face up.
+        card: Option<Card>,
+        /// How sure the reading is (1 for a back).
+        confidence: f32,
+        /// False when deck sense overruled the best reading, or the reading is
+        /// weak: the table should ask the dealer.
+        sure: bool,
+    },
+    /// A face-down card was turned up where it lay.
+    TurnedUp {
+        /// Its track.
+        track: u64,
+        /// The first frame it showed its face.
+        frame: u64,
+        /// That frame's time.
+        at: Duration,
+        /// The card.
+        card: Card,
+        /// How sure the reading is.
+        confidence: f32,
+        /// As for [`Fact::Landed`].
+        sure: bool,
+    },
+    /// A face-up card already counted came to rest somewhere else (a divided
+    /// pair pulled apart): the same card, not a new one.
+    Moved {
+        /// Its track.
+        track: u64,
+        /// The frame it came to rest in.
+        frame: u64,
+        /// That frame's time.
+        at: Duration,
+        /// Where it lies now.
+        bbox: [f32; 4],
+        /// The card.
+        card: Card,
+    },
+    /// A counted card is no longer on the table.
+    Gone {
+        /// Its track.
+        track: u64,
+        /// The frame it was last seen in.
+        frame: u64,
+        /// That frame's time.
+        at: Duration,
+    },
+}
+
+/// One reading, parsed.
+struct Reading {
+    bbox: [f32; 4],
+    card: Option<Card>,
+    confidence: f32,
+    others: Vec<(Card, f32)>,
+}
+
+/// Whether a track counts as a card, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Counted {
+    /// Not yet: it has not lain still long enough.
+    Not,
+    /// A face-down card.
+    FaceDown,
+    /// A face-up card.
+    FaceUp(Card),
+}
+
+/// A card the tracker follows.
+#[derive(Clone, Debug)]
+struct Track {
+    id: u64,
+    bbox: [f32; 4],
+    /// The frame and time it came to rest (it has not moved since).
+    rest: (u64, Duration),
+    /// Frames seen since it came to rest.
+    still_frames: u32,
+    /// The frame and time it was last seen.
+    last_seen: (u64, Duration),
+    /// Frames read face down, and face up, since it came to rest (or, once
+    /// counted face down, since it was last read face down).
+    down: u32,
+    up: u32,
+    /// The first frame it read face up in its current run of face-up readings.
+    up_since: Option<(u64, Duration)>,
+    /// Confidence-weighted votes for each face read.
+    votes: Vec<(Card, f32)>,
+    /// Whether it counts as a card yet, and how.
+    counted: Counted,
+    /// The round is over: it goes the first frame it is not seen.
+    leaving: bool,
+}
+
+impl Track {
+    fn vote(&mut self, card: Card, weight: f32) {
+        match self.votes.iter_mut().find(|(c, _)| *c == card) {
+            Some((_, w)) => *w += weight,
+            None => self.votes.push((card, weight)),
+        }
+    }
+
+    /// The votes, most first.
+    fn ranked(&self) -> Vec<(Card, f32)> {
+        let mut votes = self.votes.clone();
+        votes.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        votes
+    }
+}
+
+/// Frames of readings to table facts.
+#[derive(Clone, Debug, Default)]
+pub struct Tracker {
+    options: TrackerOptions,
+    tracks: Vec<Track>,
+    next_id: u64,
+    /// The face-up cards counted since the last reshuffle.
+    seen: Vec<Card>,
+}
+
+impl Tracker {
+    /// A tracker with these options.
+    pub fn new(options: TrackerOptions) -> Tracker {
+        Tracker {
+            options,
+            ..Tracker::default()
+        }
+    }
+
+    /// The pack was reshuffled: every card may be seen again.
+    pub fn reshuffled(&mut self) {
+        self.seen.clear();
+    }
+
+    /// These cards are going (the round is over and they go to the pone's
+    /// pile): each goes the first frame it is not seen, so cards landing where
+    /// they lay are new.
+    pub fn leave(&mut self, tracks: &[u64]) {
+        for track in &mut self.tracks {
+            if tracks.contains(&track.id) {
+                track.leaving = true;
+            }
+        }
+    }
+
+    /// The frame a track was last seen in (`None`: no such track now).
+    pub fn last_seen(&self, track: u64) -> Option<u64> {
+        self.tracks
+            .iter()
+            .find(|t| t.id == track)
+            .map(|t| t.last_seen.0)
+    }
+
+    /// The cards counted and still on the table: track, box, and card when face up.
+    pub fn on_table(&self) -> impl Iterator<Item = (u64, [f32; 4], Option<Card>)> + '_ {
+        self.tracks.iter().filter_map(|t| match t.counted {
+            Counted::Not => None,
+            Counted::FaceDown => Some((t.id, t.bbox, None)),
+            Counted::FaceUp(card) => Some((t.id, t.bbox, Some(card))),
+        })
+    }
+
+    /// One frame's readings in; what changed on the table out.
+    pub fn update(&mut self, frame: u64, at: Duration, readings: &[Seen]) -> Vec<Fact> {
+        let readings = merge_duplicates(parse(readings));
+        let matched = self.associate(&readings);
+        let mut facts = Vec::new();
+        let mut seen_now = vec![false; self.tracks.len()];
+        let mut fresh = Vec::new();
+        for (r, reading) in readings.iter().enumerate() {
+            match matched[r] {
+                Some(t) => {
+                    seen_now[t] = true;
+                    self.observe(t, reading, frame, at, &mut facts);
+                }
+                None => fresh.push(r),
+            }
+        }
+        // Tracks not seen: a tentative one gets one frame's grace, a counted
+        // one hides until `lost_after`, a leaving one goes at once.
+        let mut keep = Vec::with_capacity(self.tracks.len());
+        for (track, seen) in self.tracks.drain(..).zip(seen_now) {
+            let unseen_for = at.saturating_sub(track.last_seen.1);
+            let gone = !seen
+                && match track.counted {
+                    Counted::Not => frame > track.last_seen.0 + 1,
+                    _ => track.leaving || unseen_for > self.options.lost_after,
+                };
+            if !gone {
+                keep.push(track);
+            } else if track.counted != Counted::Not {
+                facts.push(Fact::Gone {
+                    track: track.id,
+                    frame: track.last_seen.0,
+                    at: track.last_seen.1,
+                });
+            }
+        }
+        self.tracks = keep;
+        for r in fresh {
+            let reading = &readings[r];
+            let mut track = Track {
+                id: self.next_id,
+                bbox: reading.bbox,
+                rest: (frame, at),
+                still_frames: 0,
+                last_seen: (frame, at),
+                down: 0,
+                up: 0,
+                up_since: None,
+                votes: Vec::new(),
+                counted: Counted::Not,
+                leaving: false,
+            };
+            self.next_id += 1;
+            read_into(&mut track, reading, frame, at);
+            self.tracks.push(track);
+        }
+        let steady: Vec<usize> = (0..self.tracks.len())
+            .filter(|&t| {
+                let track = &self.tracks[t];
+                track.counted == Counted::Not
+                    && track.last_seen.0 == frame
+                    && track.still_frames >= self.options.steady_frames
+                    && at.saturating_sub(track.rest.1) >= self.options.steady_time
+            })
+            .collect();
+        for t in steady {
+            self.count(t, &mut facts);
+        }
+        self.tracks.retain(|t| t.id != u64::MAX);
+        facts
+    }
+
+    /// Each reading's track, if any: the pairs that overlap most first, a
+    /// reading of the same face (or a back for a back) preferred.
+    fn associate(&self, readings: &[Reading]) -> Vec<Option<usize>> {
+        let mut pairs = Vec::new();
+        for (r, reading) in readings.iter().enumerate() {
+            for (t, track) in self.tracks.iter().enumerate() {
+                let overlap = iou(reading.bbox, track.bbox);
+                // A counted card seen as it was counted (a back as a back, a
+                // face as that face) is surely itself; seen otherwise, it may
+                // be turned up, or be another card passing or fallen on it,
+                // so it must lie just where it lay.
+                let agrees = match track.counted {
+                    Counted::Not => true,
+                    Counted::FaceDown => reading.card.is_none(),
+                    Counted::FaceUp(card) => reading.card == Some(card),
+                };
+                if overlap < if agrees { 0.3 } else { 0.6 } {
+                    continue;
+                }
+                pairs.push((overlap + if agrees { 1.0 } else { 0.0 }, r, t));
+            }
+        }
+        pairs.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut reading_track = vec![None; readings.len()];
+        let mut taken = vec![false; self.tracks.len()];
+        for (_, r, t) in pairs {
+            if reading_track[r].is_none() && !taken[t] {
+                reading_track[r] = Some(t);
+                taken[t] = true;
+            }
+        }
+        reading_track
+    }
+
+    /// A track seen again.
+    fn observe(
+        &mut self,
+        t: usize,
+        reading: &Reading,
+        frame: u64,
+        at: Duration,
+        facts: &mut Vec<Fact>,
+    ) {
+        let still = self.options.still;
+        let track = &mut self.tracks[t];
+        let size = card_size(track.bbox).max(1.0);
+        let shift = distance(centre(track.bbox), centre(reading.bbox)) / size;
+        if track.counted == Counted::Not && shift > still {
+            // Still moving: it has not come to rest yet.
+            track.rest = (frame, at);
+            track.still_frames = 0;
+            track.down = 0;
+            track.up = 0;
+            track.up_since = None;
+            track.votes.clear();
+        }
+        track.bbox = reading.bbox;
+        track.last_seen = (frame, at);
+        read_into(track, reading, frame, at);
+        // A counted face-down card read face up steadily has been turned up.
+        if track.counted == Counted::FaceDown
+            && let Some((since_frame, since)) = track.up_since
+            && track.up >= self.options.steady_frames
+            && at.saturating_sub(since) >= self.options.steady_time
+        {
+            let ranked = track.ranked();
+            let (card, confidence, sure) = decide(&ranked, &self.seen, track.up);
+            track.counted = Counted::FaceUp(card);
+            self.seen.push(card);
+            facts.push(Fact::TurnedUp {
+                track: track.id,
+                frame: since_frame,
+                at: since,
+                card,
+                confidence,
+                sure,
+            });
+        }
+    }
+
+    /// A track lying still long enough: it counts, as a new card or as a
+    /// counted face-up card that moved.
+    fn count(&mut self, t: usize, facts: &mut Vec<Fact>) {
+        let track = &self.tracks[t];
+        let (frame, at) = track.rest;
+        if track.down >= track.up {
+            let track = &mut self.tracks[t];
+            track.counted = Counted::FaceDown;
+            track.up = 0;
+            track.up_since = None;
+            track.votes.clear();
+            facts.push(Fact::Landed {
+                track: track.id,
+                frame,
+                at,
+                bbox: track.bbox,
+                card: None,
+                confidence: 1.0,
+                sure: true,
+            });
+            return;
+        }
+        let ranked = track.ranked();
+        // The same face counted before, and now not where it was: it moved.
+        if let Some(&(best, _)) = ranked.first()
+            && self.seen.contains(&best)
+            && let Some(old) = self
+                .tracks
+                .iter()
+                .position(|o| o.counted == Counted::FaceUp(best) && o.last_seen.0 < frame)
+        {
+            let bbox = self.tracks[t].bbox;
+            let last_seen = self.tracks[t].last_seen;
+            let moved = &mut self.tracks[old];
+            moved.bbox = bbox;
+            moved.last_seen = last_seen;
+            moved.leaving = false;
+            let id = moved.id;
+            // The new track is the old card: it goes, the old one follows it.
+            self.tracks[t].id = u64::MAX;
+            facts.push(Fact::Moved {
+                track: id,
+                frame,
+                at,
+                bbox,
+                card: best,
+            });
+            return;
+        }
+        let (card, confidence, sure) = decide(&ranked, &self.seen, track.up);
+        let track = &mut self.tracks[t];
+        track.counted = Counted::FaceUp(card);
+        self.seen.push(card);
+        facts.push(Fact::Landed {
+            track: track.id,
+            frame,
+            at,
+            bbox: track.bbox,
+            card: Some(card),
+            confidence,
+            sure,
+        });
+    }
+}
+
+/// The card a track's votes make it, with deck sense: the most voted card not
+/// counted already. Also how sure (its share of the votes per reading) and
+/// whether deck sense had to overrule the best reading.
+fn decide(ranked: &[(Card, f32)], seen: &[Card], readings: u32) -> (Card, f32, bool) {
+    let per_reading = |w: f32| (w / readings.max(1) as f32).min(1.0);
+    let best = ranked[0];
+    match ranked.iter().find(|(c, _)| !seen.contains(c)) {
+        Some(&(card, w)) if card == best.0 => (card, per_reading(w), per_reading(w) >= 0.5),
+        Some(&(card, w)) => (card, per_reading(w), false),
+        None => (best.0, per_reading(best.1), false),
+    }
+}
+
+/// A reading counted into a track.
+fn read_into(track: &mut Track, reading: &Reading, frame: u64, at: Duration) {
+    track.still_frames += 1;
+    match reading.card {
+        None => {
+            track.down += 1;
+            track.up = 0;
+            track.up_since = None;
+            if track.counted == Counted::FaceDown {
+                // A face read while it lay face down was a misreading.
+                track.votes.clear();
+            }
+        }
+        Some(card) => {
+            track.up += 1;
+            track.up_since.get_or_insert((frame, at));
+            track.vote(card, reading.confidence);
+            for &(other, p) in &reading.others {
+                track.vote(other, p);
+            }
+        }
+    }
+}
+
+fn parse(readings: &[Seen]) -> Vec<Reading> {
+    readings
+        .iter()
+        .filter_map(|s| {
+            let card = if s.card == "back" {
+                None
+            } else {
+                Some(s.card.parse::<Card>().ok()?)
+            };
+            Some(Reading {
+                bbox: s.bbox,
+                card,
+                confidence: s.confidence,
+                others: s
+                    .others
+                    .iter()
+                    .filter_map(|(c, p)| Some((c.parse::<Card>().ok()?, *p)))
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
+/// One card read twice in a frame (both its corners, not put together) is one reading.
+fn merge_duplicates(mut readings: Vec<Reading>) -> Vec<Reading> {
+    readings.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    let mut out: Vec<Reading> = Vec::with_capacity(readings.len());
+    for r in readings {
+        let duplicate = out
+            .iter()
+            .any(|o| o.card.is_some() && o.card == r.card && iou(o.bbox, r.bbox) > 0.2);
+        if !duplicate {
+            out.push(r);
+        }
+    }
+    out
+}
+
+fn centre(b: [f32; 4]) -> [f32; 2] {
+    [f32::midpoint(b[0], b[2]), f32::midpoint(b[1], b[3])]
+}
+
+fn card_size(b: [f32; 4]) -> f32 {
+    (b[2] - b[0]).max(b[3] - b[1])
+}
+
+fn distance(a: [f32; 2], b: [f32; 2]) -> f32 {
+    (a[0] - b[0]).hypot(a[1] - b[1])
+}
+
+/// Intersection over union of two boxes.
+pub fn iou(a: [f32; 4], b: [f32; 4]) -> f32 {
+    let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
+    let h = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
+    let inter = w * h;
+    let union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
+    if union > 0.0 { inter / union } else { 0.0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FPS: f64 = 10.0;
+
+    fn at(frame: u64) -> Duration {
+        Duration::from_secs_f64(frame as f64 / FPS)
+    }
+
+    fn seen(card: &str, bbox: [f32; 4], confidence: f32) -> Seen {
+        Seen {
+            card: card.to_owned(),
+            confidence,
+            bbox,
+            corners: None,
+            others: Vec::new(),
+        }
+    }
+
+    fn card(code: &str) -> Card {
+        code.parse().expect("a card code")
+    }
+
+    /// Runs frames through a tracker, giving all facts.
+    fn run(tracker: &mut Tracker, frames: &[Vec<Seen>]) -> Vec<Fact> {
+        frames
+            .iter()
+            .enumerate()
+            .flat_map(|(i, f)| tracker.update(i as u64, at(i as u64), f))
+            .collect()
+    }
+
+    const A: [f32; 4] = [100.0, 100.0, 170.0, 200.0];
+    const B: [f32; 4] = [400.0, 100.0, 470.0, 200.0];
+
+    #[test]
+    fn a_card_counts_once_it_lies_still_and_its_landing_frame_is_kept() {
+        let mut tracker = Tracker::default();
+        let mut frames = Vec::new();
+        // In flight: a new place every frame.
+        for k in 0..4 {
+            let x = 300.0 - 60.0 * k as f32;
+            frames.push(vec![seen("back", [x, 100.0, x + 70.0, 200.0], 0.9)]);
+        }
+        for _ in 0..5 {
+            frames.push(vec![seen("back", A, 0.9)]);
+        }
+        let facts = run(&mut tracker, &frames);
+        assert_eq!(facts.len(), 1, "{facts:?}");
+        let Fact::Landed { frame, card, .. } = &facts[0] else {
+            panic!("{facts:?}");
+        };
+        assert_eq!((*frame, *card), (4, None));
+    }
+
+    #[test]
+    fn one_bad_frame_is_not_a_card_and_a_misread_is_outvoted() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("KS", B, 0.6)]];
+        frames.extend((0..5).map(|k| {
+            let (read, confidence) = if k == 1 { ("KC", 0.4) } else { ("KS", 0.8) };
+            vec![seen(read, A, confidence)]
+        }));
+        let facts = run(&mut tracker, &frames);
+        let landed: Vec<_> = facts
+            .iter()
+            .filter_map(|f| match f {
+                Fact::Landed { card, .. } => Some(*card),
+                _ => None,
+            })
+            .collect();
+        // The flicker at B never counts; the card at A is read KS.
+        assert_eq!(landed, vec![Some(card("KS"))], "{facts:?}");
+    }
+
+    #[test]
+    fn a_hand_over_the_cards_neither_removes_nor_adds_them() {
+        let mut tracker = Tracker::default();
+        let both = vec![seen("back", A, 0.9), seen("8H", B, 0.95)];
+        let mut frames = vec![both.clone(); 4];
+        frames.extend(vec![Vec::new(); 15]); // a second and a half under a hand
+        frames.extend(vec![both; 4]);
+        let facts = run(&mut tracker, &frames);
+        assert_eq!(facts.len(), 2, "{facts:?}");
+        assert!(facts.iter().all(|f| matches!(f, Fact::Landed { .. })));
+    }
+
+    #[test]
+    fn a_card_turned_up_where_it_lies_is_turned_up_not_new() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("back", A, 0.9)]; 4];
+        frames.extend(vec![vec![seen("QD", A, 0.9)]; 4]);
+        let facts = run(&mut tracker, &frames);
+        assert_eq!(facts.len(), 2, "{facts:?}");
+        assert!(matches!(
+            facts[1],
+            Fact::TurnedUp { frame: 4, card: c, sure: true, .. } if c == card("QD")
+        ));
+    }
+
+    #[test]
+    fn deck_sense_takes_the_next_reading_when_the_best_was_counted_already() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("7S", A, 0.95)]; 3];
+        let mut misread = seen("7S", B, 0.6);
+        misread.others = vec![("7C".to_owned(), 0.3)];
+        frames.extend(vec![vec![seen("7S", A, 0.95), misread]; 3]);
+        let facts = run(&mut tracker, &frames);
+        let landed: Vec<_> = facts
+            .iter()
+            .filter_map(|f| match f {
+                Fact::Landed { card, sure, .. } => Some((*card, *sure)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            landed,
+            vec![(Some(card("7S")), true), (Some(card("7C")), false)]
+        );
+    }
+
+    #[test]
+    fn at_the_end_of_a_round_cards_go_and_new_ones_in_their_place_count() {
+        let mut tracker = Tracker::default();
+        let mut facts = run(&mut tracker, &vec![vec![seen("back", A, 0.9)]; 3]);
+        let on_table: Vec<u64> = tracker.on_table().map(|(id, _, _)| id).collect();
+        tracker.leave(&on_table);
+        facts.extend(tracker.update(3, at(3), &[]));
+        for f in 4..8 {
+            facts.extend(tracker.update(f, at(f), &[seen("back", A, 0.9)]));
+        }
+        let kinds: Vec<_> = facts
+            .iter()
+            .map(|f| match f {
+                Fact::Landed { .. } => "landed",
+                Fact::Gone { .. } => "gone",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["landed", "gone", "landed"]);
+    }
+
+    #[test]
+    fn a_face_up_card_that_moves_is_the_same_card() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("8S", A, 0.9), seen("8C", B, 0.9)]; 3];
+        // The pair is pulled apart: 8C goes from B to a new place.
+        let c = [600.0, 100.0, 670.0, 200.0];
+        frames.extend(vec![vec![seen("8S", A, 0.9), seen("8C", c, 0.9)]; 4]);
+        let facts = run(&mut tracker, &frames);
+        assert_eq!(facts.len(), 3, "{facts:?}");
+        assert!(matches!(facts[2], Fact::Moved { card: m, .. } if m == card("8C")));
+    }
+}
