@@ -29,8 +29,13 @@ pub struct PlayOptions {
     pub live: bool,
 }
 
-/// Opens a frames folder, a rendered sitting's folder (its `frames/`), or an MJPEG file.
+/// Opens a frames folder, a rendered sitting's folder (its `frames/`), a
+/// recording's folder (its `recording.mjpeg`), or an MJPEG file.
 pub fn open_source(path: &Path, fps: Option<f32>, pace: Pace) -> anyhow::Result<Box<dyn Source>> {
+    let recording = path.join(RECORDING);
+    if recording.is_file() {
+        return Ok(Box::new(MjpegSource::open(&recording, fps, pace)?));
+    }
     if path.is_dir() {
         let frames = path.join("frames");
         let folder = if frames.is_dir() {
@@ -47,6 +52,132 @@ pub fn open_source(path: &Path, fps: Option<f32>, pace: Pace) -> anyhow::Result<
             path.display()
         )
     }
+}
+
+/// The MJPEG file of a recording's folder.
+const RECORDING: &str = "recording.mjpeg";
+
+/// `pone cameras`: the cameras attached, by number.
+pub fn list_cameras(out: &mut impl Write) -> anyhow::Result<()> {
+    let cameras = pone_vision::source::cameras()?;
+    if cameras.is_empty() {
+        writeln!(
+            out,
+            "no camera found{}",
+            if cfg!(feature = "camera") {
+                ""
+            } else {
+                ": this pone was built without the camera feature"
+            }
+        )?;
+    }
+    for camera in cameras {
+        writeln!(out, "{}: {}", camera.index, camera.name)?;
+    }
+    Ok(())
+}
+
+/// What `pone record` is given.
+#[derive(Clone, Debug)]
+pub struct RecordOptions {
+    /// The folder to write `recording.mjpeg` and `recording.json` into.
+    pub out: PathBuf,
+    /// Record this camera.
+    pub camera: Option<u32>,
+    /// Or copy this source (a frames folder, a sitting, an MJPEG file).
+    pub source: Option<PathBuf>,
+    /// Stop after this many seconds.
+    pub seconds: Option<f32>,
+    /// Frame size asked of the camera.
+    pub size: (u32, u32),
+    /// Frame rate asked of the camera.
+    pub fps: u32,
+}
+
+/// `pone record`: what a camera (or another source) sees, as an MJPEG file
+/// with its frame rate beside it, for `pone play --source` later. The file
+/// holds every whole frame written even if recording is cut short.
+pub fn record(options: &RecordOptions, out: &mut impl Write) -> anyhow::Result<()> {
+    let mut source: Box<dyn Source> = match (&options.camera, &options.source) {
+        (Some(_), Some(_)) => anyhow::bail!("give --camera or --source, not both"),
+        (_, Some(path)) => open_source(path, None, Pace::Fast)?,
+        (camera, None) => open_camera(camera.unwrap_or(0), options.size, options.fps)?,
+    };
+    std::fs::create_dir_all(&options.out)
+        .with_context(|| format!("cannot make {}", options.out.display()))?;
+    let path = options.out.join(RECORDING);
+    let file =
+        std::fs::File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
+    let mut writer = std::io::BufWriter::new(file);
+    let fps = source.fps();
+    let mut frames = 0u64;
+    let mut size = (0, 0);
+    let bar = crate::cli::progress_bar(0, "frames");
+    loop {
+        let frame = match source.next_frame() {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            Err(pone_vision::source::SourceError::Lost { name, reason }) => {
+                bar.println(format!("{name} lost: {reason}"));
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if options.seconds.is_some_and(|s| frame.at.as_secs_f32() >= s) {
+            break;
+        }
+        size = frame.image.dimensions();
+        if let Some(bytes) = &frame.jpeg {
+            writer.write_all(bytes)?;
+        } else {
+            let mut bytes = Vec::new();
+            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 90)
+                .encode_image(&frame.image)?;
+            writer.write_all(&bytes)?;
+        }
+        frames += 1;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    writer.flush()?;
+    let info = serde_json::json!({
+        "fps": fps,
+        "width": size.0,
+        "height": size.1,
+        "frames": frames,
+        "source": source.describe(),
+    });
+    let info_path = options.out.join("recording.json");
+    std::fs::write(&info_path, serde_json::to_string_pretty(&info)? + "\n")
+        .with_context(|| format!("cannot write {}", info_path.display()))?;
+    writeln!(
+        out,
+        "{frames} frames ({}x{} at {fps} fps) from {} into {}",
+        size.0,
+        size.1,
+        source.describe(),
+        path.display()
+    )?;
+    Ok(())
+}
+
+/// A camera that is reopened when it drops out.
+#[cfg(feature = "camera")]
+fn open_camera(index: u32, size: (u32, u32), fps: u32) -> anyhow::Result<Box<dyn Source>> {
+    use pone_vision::source::{CameraRequest, CameraSource, Reopening};
+    let request = CameraRequest { index, size, fps };
+    let source = Reopening::new(
+        move || CameraSource::open(&request),
+        std::time::Duration::from_secs(1),
+    )?;
+    Ok(Box::new(source))
+}
+
+#[cfg(not(feature = "camera"))]
+fn open_camera(_index: u32, _size: (u32, u32), _fps: u32) -> anyhow::Result<Box<dyn Source>> {
+    anyhow::bail!(
+        "this pone was built without the camera feature: rebuild with `--features camera`"
+    )
 }
 
 /// `pone play --headless`: runs the whole pipeline and prints the ledger (as

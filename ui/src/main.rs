@@ -26,6 +26,30 @@ enum Commands {
     },
     /// Print the house rules with their defaults, as a sitting's rules TOML.
     Rules,
+    /// List the cameras attached, by number.
+    Cameras,
+    /// Record what a camera sees (or copy another source) as an MJPEG file,
+    /// `DIR/recording.mjpeg`, with its frame rate in `DIR/recording.json`.
+    Record {
+        /// The folder to write into.
+        #[arg(long)]
+        out: PathBuf,
+        /// The camera's number (`pone cameras`); the first one by default.
+        #[arg(long)]
+        camera: Option<u32>,
+        /// Copy this source instead: a frames folder, a rendered sitting, an MJPEG file.
+        #[arg(long)]
+        source: Option<PathBuf>,
+        /// Stop after this many seconds (otherwise at the source's end, or Ctrl-C).
+        #[arg(long)]
+        seconds: Option<f32>,
+        /// Frame size asked of the camera, `WIDTHxHEIGHT` (the nearest it offers is taken).
+        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
+        /// Frame rate asked of the camera.
+        #[arg(long, default_value_t = 30)]
+        fps: u32,
+    },
     /// Keep a game from the camera's frames and the dealer's words: frames
     /// through the recogniser and the tracker into the engine; the ledger at the end.
     Play {
@@ -163,6 +187,58 @@ fn demo(
     pone_ui::cli::demo(&options, &mut std::io::stdout().lock())
 }
 
+/// The live-table commands: `pone cameras`, `pone record`, `pone play`.
+fn live_command(command: Commands) -> anyhow::Result<()> {
+    match command {
+        Commands::Cameras => pone_ui::live::list_cameras(&mut std::io::stdout().lock()),
+        Commands::Record {
+            out,
+            camera,
+            source,
+            seconds,
+            size,
+            fps,
+        } => {
+            let options = pone_ui::live::RecordOptions {
+                out,
+                camera,
+                source,
+                seconds,
+                size,
+                fps,
+            };
+            pone_ui::live::record(&options, &mut std::io::stdout().lock())
+        }
+        Commands::Play {
+            source,
+            dealer,
+            headless,
+            json,
+            models,
+            fps,
+            live,
+        } => {
+            if headless {
+                let options = pone_ui::live::PlayOptions {
+                    source,
+                    dealer,
+                    json,
+                    models,
+                    fps,
+                    live,
+                };
+                pone_ui::live::play_headless(&options, &mut std::io::stdout().lock())
+            } else {
+                Err(anyhow::anyhow!(
+                    "the side-screen window is still being built: add --headless to keep the game \
+                     and print the ledger at the end"
+                ))
+            }
+        }
+        _ => unreachable!("only the live-table commands come here"),
+    }
+}
+
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
@@ -216,31 +292,8 @@ fn main() -> ExitCode {
             pone_ui::see::eval(&dirs, models.as_deref(), all, &mut std::io::stdout().lock())
         }
         Some(Commands::Rules) => pone_ui::cli::rules_toml(&mut std::io::stdout().lock()),
-        Some(Commands::Play {
-            source,
-            dealer,
-            headless,
-            json,
-            models,
-            fps,
-            live,
-        }) => {
-            if headless {
-                let options = pone_ui::live::PlayOptions {
-                    source,
-                    dealer,
-                    json,
-                    models,
-                    fps,
-                    live,
-                };
-                pone_ui::live::play_headless(&options, &mut std::io::stdout().lock())
-            } else {
-                Err(anyhow::anyhow!(
-                    "the side-screen window is still being built: add --headless to keep the game \
-                     and print the ledger at the end"
-                ))
-            }
+        Some(live @ (Commands::Cameras | Commands::Record { .. } | Commands::Play { .. })) => {
+            live_command(live)
         }
         Some(Commands::Demo {
             players,

@@ -22,6 +22,9 @@ pub struct Frame {
     pub at: Duration,
     /// The picture.
     pub image: RgbImage,
+    /// The picture as the source gave it, when that was a JPEG (a camera's
+    /// MJPEG, an MJPEG file): saved as it is by `pone record`.
+    pub jpeg: Option<Vec<u8>>,
 }
 
 /// How fast a recording plays.
@@ -208,13 +211,22 @@ impl Source for FolderSource {
         self.next += 1;
         let at = frame_time(index, self.fps);
         self.clock.wait_for(at);
-        let image = image::open(path)
-            .map_err(|e| SourceError::Frame {
-                path: path.clone(),
-                reason: e.to_string(),
-            })?
+        let bad = |reason: String| SourceError::Frame {
+            path: path.clone(),
+            reason,
+        };
+        let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
+        let format = image::guess_format(&bytes).map_err(|e| bad(e.to_string()))?;
+        let image = image::load_from_memory_with_format(&bytes, format)
+            .map_err(|e| bad(e.to_string()))?
             .to_rgb8();
-        Ok(Some(Frame { index, at, image }))
+        let jpeg = (format == image::ImageFormat::Jpeg).then_some(bytes);
+        Ok(Some(Frame {
+            index,
+            at,
+            image,
+            jpeg,
+        }))
     }
 
     fn fps(&self) -> f32 {
@@ -288,7 +300,12 @@ impl Source for MjpegSource {
         self.index += 1;
         let at = frame_time(index, self.fps);
         self.clock.wait_for(at);
-        Ok(Some(Frame { index, at, image }))
+        Ok(Some(Frame {
+            index,
+            at,
+            image,
+            jpeg: Some(jpeg),
+        }))
     }
 
     fn fps(&self) -> f32 {
@@ -398,6 +415,247 @@ fn next_jpeg(reader: &mut impl Read) -> Result<Option<Vec<u8>>, String> {
     }
 }
 
+/// A source that may drop out (a camera unplugged): when it is lost, every
+/// call tries to open it again (at most once a `retry`), giving
+/// [`SourceError::Lost`] until it is back. Frame numbers and times run on
+/// across the gap, so the table keeps its state and picks up where it was.
+pub struct Reopening<S, F> {
+    open: F,
+    source: Option<S>,
+    name: String,
+    retry: Duration,
+    last_try: Option<Instant>,
+    start: Instant,
+    next_index: u64,
+    fps: f32,
+}
+
+impl<S: Source, F: FnMut() -> Result<S, SourceError>> Reopening<S, F> {
+    /// Opens the source with `open`, which is called again whenever it is lost.
+    pub fn new(mut open: F, retry: Duration) -> Result<Reopening<S, F>, SourceError> {
+        let source = open()?;
+        Ok(Reopening {
+            name: source.describe(),
+            fps: source.fps(),
+            open,
+            source: Some(source),
+            retry,
+            last_try: None,
+            start: Instant::now(),
+            next_index: 0,
+        })
+    }
+
+    /// Whether the source is giving frames now.
+    pub fn is_live(&self) -> bool {
+        self.source.is_some()
+    }
+}
+
+impl<S: Source, F: FnMut() -> Result<S, SourceError>> Source for Reopening<S, F> {
+    fn next_frame(&mut self) -> Result<Option<Frame>, SourceError> {
+        if self.source.is_none() {
+            if let Some(last) = self.last_try
+                && let Some(wait) = self.retry.checked_sub(last.elapsed())
+            {
+                std::thread::sleep(wait);
+            }
+            self.last_try = Some(Instant::now());
+            match (self.open)() {
+                Ok(source) => self.source = Some(source),
+                Err(e) => {
+                    return Err(SourceError::Lost {
+                        name: self.name.clone(),
+                        reason: format!("waiting for it to come back ({e})"),
+                    });
+                }
+            }
+        }
+        let Some(source) = self.source.as_mut() else {
+            return Ok(None);
+        };
+        match source.next_frame() {
+            Ok(Some(mut frame)) => {
+                frame.index = self.next_index;
+                frame.at = self.start.elapsed();
+                self.next_index += 1;
+                Ok(Some(frame))
+            }
+            Ok(None) => Ok(None),
+            Err(e) => {
+                self.source = None;
+                self.last_try = Some(Instant::now());
+                Err(e)
+            }
+        }
+    }
+
+    fn fps(&self) -> f32 {
+        self.fps
+    }
+
+    fn describe(&self) -> String {
+        self.name.clone()
+    }
+}
+
+/// A camera, as the system lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CameraListing {
+    /// Its number, for `--camera`.
+    pub index: u32,
+    /// Its name.
+    pub name: String,
+}
+
+/// What to ask of a camera.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CameraRequest {
+    /// Which camera (its number in [`cameras`]).
+    pub index: u32,
+    /// Frame width and height wanted (the closest the camera offers is taken).
+    pub size: (u32, u32),
+    /// Frames per second wanted.
+    pub fps: u32,
+}
+
+impl Default for CameraRequest {
+    fn default() -> CameraRequest {
+        CameraRequest {
+            index: 0,
+            size: (1280, 720),
+            fps: 30,
+        }
+    }
+}
+
+/// The cameras attached (none when built without the `camera` feature).
+pub fn cameras() -> Result<Vec<CameraListing>, SourceError> {
+    camera::list()
+}
+
+/// A live camera (V4L2 on Linux) through nokhwa, MJPEG where it offers it.
+#[cfg(feature = "camera")]
+pub use camera::CameraSource;
+
+#[cfg(feature = "camera")]
+mod camera {
+    use std::time::{Duration, Instant};
+
+    use image::RgbImage;
+    use nokhwa::pixel_format::RgbFormat;
+    use nokhwa::utils::{
+        ApiBackend, CameraFormat, CameraIndex, FrameFormat, RequestedFormat, RequestedFormatType,
+        Resolution,
+    };
+
+    use super::{CameraListing, CameraRequest, Frame, Source, SourceError};
+
+    pub(super) fn list() -> Result<Vec<CameraListing>, SourceError> {
+        let found =
+            nokhwa::query(ApiBackend::Auto).map_err(|e| SourceError::Camera(e.to_string()))?;
+        Ok(found
+            .iter()
+            .filter_map(|info| match info.index() {
+                CameraIndex::Index(index) => Some(CameraListing {
+                    index: *index,
+                    name: info.human_name(),
+                }),
+                CameraIndex::String(_) => None,
+            })
+            .collect())
+    }
+
+    /// A camera giving frames.
+    pub struct CameraSource {
+        camera: nokhwa::Camera,
+        name: String,
+        fps: f32,
+        start: Instant,
+        index: u64,
+    }
+
+    impl CameraSource {
+        /// Opens the camera asked for, at the format nearest the request
+        /// (MJPEG preferred: a webcam gives its full frame rate only so).
+        pub fn open(request: &CameraRequest) -> Result<CameraSource, SourceError> {
+            let wanted = CameraFormat::new(
+                Resolution::new(request.size.0, request.size.1),
+                FrameFormat::MJPEG,
+                request.fps,
+            );
+            let format = RequestedFormat::new::<RgbFormat>(RequestedFormatType::Closest(wanted));
+            let mut camera = nokhwa::Camera::new(CameraIndex::Index(request.index), format)
+                .map_err(|e| {
+                    SourceError::Camera(format!(
+                        "camera {}: {e} (list the cameras with `pone cameras`)",
+                        request.index
+                    ))
+                })?;
+            camera
+                .open_stream()
+                .map_err(|e| SourceError::Camera(format!("camera {}: {e}", request.index)))?;
+            let name = format!("camera {}: {}", request.index, camera.info().human_name());
+            let fps = camera.camera_format().frame_rate() as f32;
+            Ok(CameraSource {
+                camera,
+                name,
+                fps,
+                start: Instant::now(),
+                index: 0,
+            })
+        }
+    }
+
+    impl Source for CameraSource {
+        fn next_frame(&mut self) -> Result<Option<Frame>, SourceError> {
+            let lost = |e: &dyn std::fmt::Display| SourceError::Lost {
+                name: self.name.clone(),
+                reason: e.to_string(),
+            };
+            let buffer = self.camera.frame().map_err(|e| lost(&e))?;
+            let at: Duration = self.start.elapsed();
+            let mjpeg = buffer.source_frame_format() == FrameFormat::MJPEG;
+            let image: RgbImage = if mjpeg {
+                image::load_from_memory_with_format(buffer.buffer(), image::ImageFormat::Jpeg)
+                    .map_err(|e| lost(&e))?
+                    .to_rgb8()
+            } else {
+                buffer.decode_image::<RgbFormat>().map_err(|e| lost(&e))?
+            };
+            let index = self.index;
+            self.index += 1;
+            Ok(Some(Frame {
+                index,
+                at,
+                image,
+                jpeg: mjpeg.then(|| buffer.buffer().to_vec()),
+            }))
+        }
+
+        fn fps(&self) -> f32 {
+            self.fps
+        }
+
+        fn describe(&self) -> String {
+            self.name.clone()
+        }
+    }
+}
+
+#[cfg(not(feature = "camera"))]
+mod camera {
+    use super::{CameraListing, SourceError};
+
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "the same signature as with the camera feature"
+    )]
+    pub(super) fn list() -> Result<Vec<CameraListing>, SourceError> {
+        Ok(Vec::new())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,6 +687,73 @@ mod tests {
             );
         }
         assert_eq!(next_jpeg(&mut reader).expect("the end"), None);
+    }
+
+    /// Frames from a list; `None` entries are the camera dropping out.
+    struct Flaky {
+        frames: std::vec::IntoIter<Option<RgbImage>>,
+    }
+
+    impl Source for Flaky {
+        fn next_frame(&mut self) -> Result<Option<Frame>, SourceError> {
+            match self.frames.next() {
+                None => Ok(None),
+                Some(None) => Err(SourceError::Lost {
+                    name: "test".into(),
+                    reason: "unplugged".into(),
+                }),
+                Some(Some(image)) => Ok(Some(Frame {
+                    index: 0,
+                    at: Duration::ZERO,
+                    image,
+                    jpeg: None,
+                })),
+            }
+        }
+
+        fn fps(&self) -> f32 {
+            30.0
+        }
+
+        fn describe(&self) -> String {
+            "flaky".into()
+        }
+    }
+
+    #[test]
+    fn a_source_that_drops_out_is_reopened_and_its_frames_run_on() {
+        let picture = RgbImage::new(4, 4);
+        // First opening: two frames, then lost. Second opening fails (still
+        // unplugged); the third gives a frame, then the recording ends.
+        let mut openings = vec![
+            Ok(vec![Some(picture.clone()), Some(picture.clone()), None]),
+            Err(()),
+            Ok(vec![Some(picture)]),
+        ]
+        .into_iter();
+        let open = move || match openings.next() {
+            Some(Ok(frames)) => Ok(Flaky {
+                frames: frames.into_iter(),
+            }),
+            _ => Err(SourceError::Camera("no camera".into())),
+        };
+        let mut source = Reopening::new(open, Duration::ZERO).expect("opens");
+        let mut got = Vec::new();
+        for _ in 0..8 {
+            match source.next_frame() {
+                Ok(Some(frame)) => got.push(format!("frame {}", frame.index)),
+                Ok(None) => {
+                    got.push("end".into());
+                    break;
+                }
+                Err(SourceError::Lost { .. }) => got.push("lost".into()),
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!(
+            got,
+            ["frame 0", "frame 1", "lost", "lost", "frame 2", "end"]
+        );
     }
 
     #[test]
