@@ -81,9 +81,8 @@ pub enum Fact {
         /// As for [`Fact::Landed`].
         sure: bool,
     },
-    /// A card already counted came to rest somewhere else: a face-up card
-    /// anywhere (a divided pair pulled apart), a face-down one a little way
-    /// off (nudged). The same card, not a new one.
+    /// A face-up card already counted came to rest somewhere else (a divided
+    /// pair pulled apart): the same card, not a new one.
     Moved {
         /// Its track.
         track: u64,
@@ -93,8 +92,8 @@ pub enum Fact {
         at: Duration,
         /// Where it lies now.
         bbox: [f32; 4],
-        /// The card, when face up.
-        card: Option<Card>,
+        /// The card.
+        card: Card,
     },
     /// A counted card is no longer on the table.
     Gone {
@@ -377,20 +376,6 @@ impl Tracker {
         let track = &self.tracks[t];
         let (frame, at) = track.rest;
         if track.down >= track.up {
-            // A face-down card that vanished from close by as this one came:
-            // the same card, nudged.
-            let centre_here = centre(track.bbox);
-            let size = card_size(track.bbox);
-            let nudged = self.tracks.iter().position(|o| {
-                o.counted == Counted::FaceDown
-                    && o.last_seen.0 < frame
-                    && o.last_seen.0 + 3 >= frame
-                    && distance(centre(o.bbox), centre_here) < 0.5 * size
-            });
-            if let Some(old) = nudged {
-                self.follow(t, old, frame, at, None, facts);
-                return;
-            }
             let track = &mut self.tracks[t];
             track.counted = Counted::FaceDown;
             track.up = 0;
@@ -416,7 +401,22 @@ impl Tracker {
                 .iter()
                 .position(|o| o.counted == Counted::FaceUp(best) && o.last_seen.0 < frame)
         {
-            self.follow(t, old, frame, at, Some(best), facts);
+            let bbox = self.tracks[t].bbox;
+            let last_seen = self.tracks[t].last_seen;
+            let moved = &mut self.tracks[old];
+            moved.bbox = bbox;
+            moved.last_seen = last_seen;
+            moved.leaving = false;
+            let id = moved.id;
+            // The new track is the old card: it goes, the old one follows it.
+            self.tracks[t].id = u64::MAX;
+            facts.push(Fact::Moved {
+                track: id,
+                frame,
+                at,
+                bbox,
+                card: best,
+            });
             return;
         }
         let (card, confidence, sure) = decide(&ranked, &self.seen, track.up);
@@ -431,35 +431,6 @@ impl Tracker {
             card: Some(card),
             confidence,
             sure,
-        });
-    }
-}
-
-impl Tracker {
-    /// Track `t` is the counted card `old`, moved: `old` takes its place and `t` goes.
-    fn follow(
-        &mut self,
-        t: usize,
-        old: usize,
-        frame: u64,
-        at: Duration,
-        card: Option<Card>,
-        facts: &mut Vec<Fact>,
-    ) {
-        let bbox = self.tracks[t].bbox;
-        let last_seen = self.tracks[t].last_seen;
-        let moved = &mut self.tracks[old];
-        moved.bbox = bbox;
-        moved.last_seen = last_seen;
-        moved.leaving = false;
-        let id = moved.id;
-        self.tracks[t].id = u64::MAX;
-        facts.push(Fact::Moved {
-            track: id,
-            frame,
-            at,
-            bbox,
-            card,
         });
     }
 }
@@ -712,19 +683,6 @@ mod tests {
         frames.extend(vec![vec![seen("8S", A, 0.9), seen("8C", c, 0.9)]; 4]);
         let facts = run(&mut tracker, &frames);
         assert_eq!(facts.len(), 3, "{facts:?}");
-        assert!(matches!(facts[2], Fact::Moved { card: m, .. } if m == Some(card("8C"))));
-    }
-
-    #[test]
-    fn a_face_down_card_nudged_is_the_same_card() {
-        let mut tracker = Tracker::default();
-        let mut frames = vec![vec![seen("back", A, 0.9)]; 3];
-        // Pushed most of its width: too far to follow frame to frame, near
-        // enough (within half its length) to be it.
-        let nudged = [145.0, 100.0, 215.0, 200.0];
-        frames.extend(vec![vec![seen("back", nudged, 0.9)]; 4]);
-        let facts = run(&mut tracker, &frames);
-        assert_eq!(facts.len(), 2, "{facts:?}");
-        assert!(matches!(facts[1], Fact::Moved { card: None, .. }));
+        assert!(matches!(facts[2], Fact::Moved { card: m, .. } if m == card("8C")));
     }
 }
