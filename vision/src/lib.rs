@@ -17,9 +17,6 @@
 //! - [`source`]: where frames come from (a frames folder, an MJPEG file, a camera).
 //! - [`play`]: the tracker's facts and the dealer's words, in order, into the engine.
 //! - [`tracker`]: readings, frame by frame, to stable table facts (a card landed, turned up, left).
-//!
-//! Still to come (issues 3 to 5): the rendered sitting, camera sources, the
-//! card reader (ONNX via `ort`) and the tracker.
 
 // Images are arithmetic on pixel coordinates and colour values, all small: the
 // casts between integers and floats there are the point, not a risk.
