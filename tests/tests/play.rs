@@ -73,6 +73,28 @@ fn perfect_readings(label: &Value) -> Vec<Seen> {
         .collect()
 }
 
+/// A bad frame now and then: every 23rd frame every face-up card is misread
+/// (its rank one higher, less surely), and every 31st frame is lost whole
+/// (the camera hiccups).
+fn spoil(frame: u64, readings: &mut Vec<Seen>) {
+    if frame % 31 == 30 {
+        readings.clear();
+    } else if frame % 23 == 22 {
+        for r in readings.iter_mut().filter(|r| r.card != "back") {
+            let ranks = "A23456789TJQK";
+            let rank = r.card.chars().next().unwrap_or('A');
+            let next = ranks
+                .chars()
+                .cycle()
+                .skip_while(|&c| c != rank)
+                .nth(1)
+                .unwrap_or('A');
+            r.card = format!("{next}{}", &r.card[1..]);
+            r.confidence = 0.6;
+        }
+    }
+}
+
 /// Runs a sitting's labels through the tracker and the engine: its ledger.
 fn play_labels(dir: &Path) -> (Value, Play) {
     let info = json(&dir.join("sitting.json"));
@@ -85,7 +107,9 @@ fn play_labels(dir: &Path) -> (Value, Play) {
     for f in 0..frames {
         let label = json(&dir.join(format!("labels/{f:06}.json")));
         let at = Duration::from_millis(f * 1000 / fps);
-        play.frame(f, at, &perfect_readings(&label));
+        let mut readings = perfect_readings(&label);
+        spoil(f, &mut readings);
+        play.frame(f, at, &readings);
     }
     play.finish();
     (report::to_json(play.game()), play)
@@ -97,7 +121,7 @@ fn truth_ledger(dir: &Path) -> Value {
 }
 
 #[test]
-fn perfect_readings_of_a_rendered_sitting_keep_the_truths_ledger() {
+fn good_readings_with_bad_frames_keep_a_rendered_sittings_ledger() {
     for seed in [3, 8] {
         let dir = sitting(&format!("play-labels-{seed}"), seed, 4, 4, "480x270");
         let (ours, play) = play_labels(&dir);

@@ -279,57 +279,10 @@ impl Play {
                 sure,
                 ..
             } => {
-                let centre = [
-                    f32::midpoint(bbox[0], bbox[2]),
-                    f32::midpoint(bbox[1], bbox[3]),
-                ];
-                let size = (bbox[2] - bbox[0]).max(bbox[3] - bbox[1]);
-                let due = self.game.sitting().state().due_card();
-                if self.on_a_stack(centre, size, due.map(|(seat, _)| seat)) {
-                    return;
-                }
-                // No card is due (the pack before the deal), or the cards of a
-                // round over were gathered away from the seat due the next
-                // card: a stack, not a dealt card.
-                let near_due = due.is_some_and(|(seat, _)| {
-                    self.zones
-                        .anchors
-                        .get(seat.index())
-                        .copied()
-                        .flatten()
-                        .is_some_and(|a| (a[0] - centre[0]).hypot(a[1] - centre[1]) < REACH * size)
-                });
-                if card.is_none() && (due.is_none() || (self.gathering && !near_due)) {
-                    self.zones.stacks.push(centre);
-                    self.gathering = false;
-                    return;
-                }
-                let Some((due, _)) = due else {
-                    return;
-                };
-                let name = self.game.sitting().state().name(due).to_owned();
-                if !self.at_seat(due, centre, size, frame) {
-                    return;
-                }
-                if !sure {
-                    self.ask(
-                        frame,
-                        format!(
-                            "the card to {name} reads {} ({:.0}% sure)",
-                            card.map_or_else(|| "face down".to_owned(), |c| c.to_string()),
-                            confidence * 100.0
-                        ),
-                    );
-                }
-                let line = Line::Card {
-                    to: name,
-                    hand: None,
-                    card,
-                };
-                // Placed first: the card may end the round, and go with the others.
-                self.placed.insert(track, (due, centre));
-                if !self.apply(frame, line, Some(frame)) {
-                    self.placed.remove(&track);
+                if !self.landed(track, frame, bbox, card, confidence, sure) {
+                    // Not a card of the deal: the tracker lets it go once
+                    // unseen, so it cannot stand in for a card landing there later.
+                    self.tracker.leave(&[track]);
                 }
             }
             Fact::TurnedUp {
@@ -357,6 +310,73 @@ impl Play {
                 self.placed.remove(&track);
             }
         }
+    }
+
+    /// A card came to rest: if it is the next card of the deal, it goes to the
+    /// engine (true); the pack, the pile, a card where none is due do not.
+    fn landed(
+        &mut self,
+        track: u64,
+        frame: u64,
+        bbox: [f32; 4],
+        card: Option<pone_engine::Card>,
+        confidence: f32,
+        sure: bool,
+    ) -> bool {
+        let centre = [
+            f32::midpoint(bbox[0], bbox[2]),
+            f32::midpoint(bbox[1], bbox[3]),
+        ];
+        let size = (bbox[2] - bbox[0]).max(bbox[3] - bbox[1]);
+        let due = self.game.sitting().state().due_card();
+        if self.on_a_stack(centre, size, due.map(|(seat, _)| seat)) {
+            return false;
+        }
+        // No card is due (the pack before the deal), or the cards of a
+        // round over were gathered away from the seat due the next
+        // card: a stack, not a dealt card.
+        let near_due = due.is_some_and(|(seat, _)| {
+            self.zones
+                .anchors
+                .get(seat.index())
+                .copied()
+                .flatten()
+                .is_some_and(|a| (a[0] - centre[0]).hypot(a[1] - centre[1]) < REACH * size)
+        });
+        if card.is_none() && (due.is_none() || (self.gathering && !near_due)) {
+            self.zones.stacks.push(centre);
+            self.gathering = false;
+            return false;
+        }
+        let Some((due, _)) = due else {
+            return false;
+        };
+        let name = self.game.sitting().state().name(due).to_owned();
+        if !self.at_seat(due, centre, size, frame) {
+            return false;
+        }
+        if !sure {
+            self.ask(
+                frame,
+                format!(
+                    "the card to {name} reads {} ({:.0}% sure)",
+                    card.map_or_else(|| "face down".to_owned(), |c| c.to_string()),
+                    confidence * 100.0
+                ),
+            );
+        }
+        let line = Line::Card {
+            to: name,
+            hand: None,
+            card,
+        };
+        // Placed first: the card may end the round, and go with the others.
+        self.placed.insert(track, (due, centre));
+        if !self.apply(frame, line, Some(frame)) {
+            self.placed.remove(&track);
+            return false;
+        }
+        true
     }
 
     /// Whether a card came to rest on the pack or the pone's pile (rather

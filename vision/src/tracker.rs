@@ -191,8 +191,8 @@ impl Tracker {
     }
 
     /// These cards are going (the round is over and they go to the pone's
-    /// pile): each goes the first frame it is not seen, so cards landing where
-    /// they lay are new.
+    /// pile): each goes once it is not seen for two frames running, so cards
+    /// landing where they lay are new.
     pub fn leave(&mut self, tracks: &[u64]) {
         for track in &mut self.tracks {
             if tracks.contains(&track.id) {
@@ -234,15 +234,16 @@ impl Tracker {
                 None => fresh.push(r),
             }
         }
-        // Tracks not seen: a tentative one gets one frame's grace, a counted
-        // one hides until `lost_after`, a leaving one goes at once.
+        // Tracks not seen: a tentative or a leaving one gets one frame's
+        // grace (a frame may be lost), a counted one hides until `lost_after`.
         let mut keep = Vec::with_capacity(self.tracks.len());
         for (track, seen) in self.tracks.drain(..).zip(seen_now) {
             let unseen_for = at.saturating_sub(track.last_seen.1);
             let gone = !seen
                 && match track.counted {
                     Counted::Not => frame > track.last_seen.0 + 1,
-                    _ => track.leaving || unseen_for > self.options.lost_after,
+                    _ if track.leaving => frame > track.last_seen.0 + 1,
+                    _ => unseen_for > self.options.lost_after,
                 };
             if !gone {
                 keep.push(track);
@@ -660,7 +661,8 @@ mod tests {
         let on_table: Vec<u64> = tracker.on_table().map(|(id, _, _)| id).collect();
         tracker.leave(&on_table);
         facts.extend(tracker.update(3, at(3), &[]));
-        for f in 4..8 {
+        facts.extend(tracker.update(4, at(4), &[]));
+        for f in 5..9 {
             facts.extend(tracker.update(f, at(f), &[seen("back", A, 0.9)]));
         }
         let kinds: Vec<_> = facts
