@@ -4,17 +4,22 @@
 One command rebuilds the model from rendered scenes (`pone synth` folders with
 `images/` and `labels/`):
 
-    ./scripts/run synth --out /tmp/det-a --scenes 3000 --seed 101 --designs train --art-cache ~/.cache/pone/art
-    python3 models/train_detector.py --data /tmp/det-a --out models/finder.onnx
+    ./scripts/run synth --out /tmp/det-c --scenes 4000 --seed 303 --designs train --art-cache ~/.cache/pone/art
+    ./scripts/run synth --out /tmp/det-b --scenes 3000 --seed 202 --designs train --art-cache ~/.cache/pone/art
+    python3 models/train_detector.py --data /tmp/det-c /tmp/det-b --out models/finder.onnx --steps 10000
 
-The network is fully convolutional (depthwise-separable blocks, a small feature
-pyramid) and answers on a grid of 4x4-pixel cells, CenterNet-style:
+The network is fully convolutional (full 3x3 convolutions down to the 4-pixel
+cells, separable blocks below, a feature pyramid back up) and answers on a
+grid of 4x4-pixel cells. Its targets are dense: every cell mostly inside what
+shows of an index window (the window minus the cards drawn over it) or of a
+back is that object, and regresses where the object lies; the app puts the
+cells' votes together (`decode` here, `vision/src/finder.rs` there).
 
 | channel | what |
 |---|---|
-| 0 | a face-up card's index corner is centred in this cell (sigmoid, 0..1) |
-| 1 | a face-down card's visible part is centred in this cell (sigmoid) |
-| 2, 3 | that centre, minus the cell's centre (pixels / 4) |
+| 0 | the cell lies on what shows of a face-up card's index window (sigmoid, 0..1) |
+| 1 | the cell lies on what shows of a face-down card (sigmoid) |
+| 2, 3 | the object's centre, minus the cell's centre (pixels / 16) |
 | 4..11 | the index window's four points (top-left, top-right, bottom-right, bottom-left as the index reads), minus the cell's centre (pixels / 16) |
 | 12..15 | the box around what shows of the card, x0 y0 x1 y1, minus the cell's centre (pixels / 16) |
 
@@ -65,15 +70,19 @@ class Separable(nn.Module):
 
 
 class Finder(nn.Module):
-    def __init__(self, widths=(12, 24, 48, 96, 128), pyramid=32, outputs=16):
+    """Full 3x3 convolutions down to the 4-pixel cells (indices are 8-10 pixels
+    tall at 640), separable blocks below, a feature pyramid back up to the cells."""
+
+    def __init__(self, widths=(32, 64, 96, 128), pyramid=32, outputs=16):
         super().__init__()
         w = widths
-        self.s4 = nn.Sequential(cbr(3, w[0], 3, 2), Separable(w[0], w[1], 2), Separable(w[1], w[1]))
-        self.s8 = nn.Sequential(Separable(w[1], w[2], 2), Separable(w[2], w[2]), Separable(w[2], w[2]))
-        self.s16 = nn.Sequential(Separable(w[2], w[3], 2), Separable(w[3], w[3]), Separable(w[3], w[3]))
-        self.s32 = nn.Sequential(Separable(w[3], w[4], 2), Separable(w[4], w[4]), Separable(w[4], w[4]))
-        self.l4, self.l8, self.l16, self.l32 = (cbr(c, pyramid, 1) for c in w[1:])
-        self.m16, self.m8, self.m4 = Separable(pyramid, pyramid), Separable(pyramid, pyramid), Separable(pyramid, pyramid)
+        self.s4 = nn.Sequential(cbr(3, 16, 3, 2), cbr(16, w[0], 3, 2), Separable(w[0], w[0]), Separable(w[0], w[0]))
+        self.s8 = nn.Sequential(Separable(w[0], w[1], 2), Separable(w[1], w[1]), Separable(w[1], w[1]))
+        self.s16 = nn.Sequential(Separable(w[1], w[2], 2), Separable(w[2], w[2]), Separable(w[2], w[2]))
+        self.s32 = nn.Sequential(Separable(w[2], w[3], 2), Separable(w[3], w[3]), Separable(w[3], w[3]))
+        self.l4, self.l8, self.l16, self.l32 = (cbr(c, pyramid, 1) for c in w)
+        self.m16, self.m8 = Separable(pyramid, pyramid), Separable(pyramid, pyramid)
+        self.m4 = cbr(pyramid, pyramid, 3)
         self.head = nn.Conv2d(pyramid, outputs, 1)
         with torch.no_grad():
             self.head.bias[:2].fill_(-4.0)
@@ -116,7 +125,7 @@ def windows(corners):
 
 
 def load_scenes(folders, cache):
-    """Every scene, scaled so its long side is BASE, with its objects in those pixels."""
+    """Every scene, scaled so its long side is BASE, with its cards in those pixels."""
     if cache and os.path.exists(cache):
         with open(cache, "rb") as f:
             return pickle.load(f)
@@ -141,39 +150,38 @@ def load_scenes(folders, cache):
 
 
 def scene_objects(labels, scale):
-    """(kind, weight, centre, quad or None, box): kind 0 an index corner, 1 a back.
+    """The labelled cards in drawing order (a later card lies on the earlier ones):
+    (back, corners, visible box, share visible, [(index window, share of it visible)]).
 
-    weight 1 is an object to find, 0 one too hidden to call either way (no loss near it).
+    A window's share is None for a design with no index corner (the renderer
+    labels none): such a card is neither a corner to find nor one to miss.
     """
     out = []
     for card in labels["cards"]:
-        box = np.float64(card["box"]) * scale
-        if card["card"] == "back":
-            v = card["visible"]
-            if v < 0.1 or box[2] <= box[0]:
-                continue
-            centre = np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
-            out.append((1, 1.0 if v >= 0.3 else 0.0, centre, None, box))
-            continue
         corners = np.float64(card["corners"]) * scale
-        for k, quad in enumerate(windows(corners)):
-            v = card["index"][k]["visible"] if k < len(card["index"]) else 0.0
-            if v < 0.4:
-                continue
-            out.append((0, 1.0 if v >= 0.85 else 0.0, quad.mean(0), quad, box))
+        box = np.float64(card["box"]) * scale
+        back = card["card"] == "back"
+        wins = []
+        if not back:
+            for k, quad in enumerate(windows(corners)):
+                v = card["index"][k]["visible"] if k < len(card["index"]) else None
+                wins.append((quad, v))
+        out.append((back, corners, box, card["visible"], wins))
     return out
 
 
 def random_view(rng, shape, big, objects):
     """An affine map from the scene to a CROP x CROP training view: zoom, turn,
-    shift; most views centred near a card, since cards cover little of a table."""
+    shift; half the views centred near a card (cards cover little of a
+    table), half anywhere, so that the table, its clutter and the things on
+    it are seen as much as the frame shows them."""
     h, w = shape[:2]
-    s = math.exp(rng.uniform(math.log(0.7), math.log(3.5 if big else 1.8)))
+    s = math.exp(rng.uniform(math.log(0.5), math.log(3.5 if big else 1.8)))
     angle = rng.choice([0, 90, 180, 270]) + rng.uniform(-12, 12)
     a = math.radians(angle)
     rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]) * s
-    if objects and rng.random() < 0.75:
-        centre = objects[rng.integers(len(objects))][2] + rng.normal(0, CROP / 4 / s, 2)
+    if objects and rng.random() < 0.5:
+        centre = objects[rng.integers(len(objects))][1].mean(0) + rng.normal(0, CROP / 4 / s, 2)
     else:
         centre = np.array([rng.uniform(0, w), rng.uniform(0, h)])
     m = np.zeros((2, 3))
@@ -186,75 +194,99 @@ def apply(m, points):
     return np.asarray(points) @ m[:, :2].T + m[:, 2]
 
 
+# A window counts as a corner to find when at least this share of it shows
+# (in the view, not under a later card, and as labelled); below IGNORE_BELOW it
+# is table, and in between neither answer is wrong. The same for backs.
+CORNER_SHOWS, CORNER_IGNORE = 0.7, 0.3
+BACK_SHOWS, BACK_IGNORE = 0.25, 0.1
+
+
+def fill(shape, quad):
+    mask = np.zeros(shape, np.uint8)
+    cv2.fillPoly(mask, [np.round(np.asarray(quad) * 16).astype(np.int32)], 1, lineType=cv2.LINE_8, shift=4)
+    return mask.astype(bool)
+
+
 def targets(objects, m, size=(CROP, CROP)):
-    gw, gh = size[0] // STRIDE, size[1] // STRIDE
+    """Dense targets on the grid of cells: every cell mostly inside what shows
+    of an index window (or of a back) is that object, and regresses its centre,
+    its window and its visible box. Also the objects themselves, for validation:
+    (kind, share shown, centre, window or None, box)."""
+    W, H = size
+    gw, gh = W // STRIDE, H // STRIDE
+    top = np.zeros((H, W), np.int32)
+    quads = [apply(m, o[1]) for o in objects]
+    for i, q in enumerate(quads):
+        cv2.fillPoly(top, [np.round(q * 16).astype(np.int32)], i + 1, lineType=cv2.LINE_8, shift=4)
     heat = np.zeros((2, gh, gw), np.float32)
-    ignore = np.ones((2, gh, gw), np.float32)
+    weight = np.ones((2, gh, gw), np.float32)
     reg = np.zeros((14, gh, gw), np.float32)
-    regw = np.zeros((3, gh, gw), np.float32)  # weights: offset, quad, box
+    regw = np.zeros((2, gh, gw), np.float32)  # window, box
     ys, xs = np.mgrid[0:gh, 0:gw]
     cx, cy = (xs + 0.5) * STRIDE, (ys + 0.5) * STRIDE
-    for kind, weight, centre, quad, box in objects:
-        c = apply(m, centre[None])[0]
+    found = []
+
+    def coverage(mask):
+        return mask.reshape(gh, STRIDE, gw, STRIDE).mean(axis=(1, 3))
+
+    for i, (back, _corners, box, visible, wins) in enumerate(objects):
+        q = quads[i]
+        if q[:, 0].max() < 0 or q[:, 1].max() < 0 or q[:, 0].min() >= W or q[:, 1].min() >= H:
+            continue
+        own = top == i + 1
         bx = apply(m, [[box[0], box[1]], [box[2], box[1]], [box[2], box[3]], [box[0], box[3]]])
         box2 = np.array([bx[:, 0].min(), bx[:, 1].min(), bx[:, 0].max(), bx[:, 1].max()])
-        if kind == 0:
-            q = apply(m, quad)
-            extent = float(np.linalg.norm(q[2] - q[0]))
-            short = min(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[3] - q[0])))
+        box2 = np.clip(box2, 0, [W, H, W, H])
+        parts = []
+        if back:
+            area = abs(cv2.contourArea(np.float32(q))) / STRIDE**2
+            cov = coverage(own)
+            share = min(visible, float(cov.sum()) / max(area, 1e-6))
+            centre = (box2[:2] + box2[2:]) / 2
+            parts.append((1, share, cov, centre, None, BACK_SHOWS, BACK_IGNORE))
         else:
-            q = None
-            extent = float(np.linalg.norm(box2[2:] - box2[:2])) * 0.4
-            short = 0.6 * float(min(box2[2] - box2[0], box2[3] - box2[1]))
-        if not (-8 <= c[0] < size[0] + 8 and -8 <= c[1] < size[1] + 8):
-            continue
-        gx, gy = c / STRIDE - 0.5
-        # A blob as wide as a quarter of the object's short side: dense targets learn fast.
-        sigma = min(max(0.3 * short / STRIDE, 1.0 if kind == 0 else 0.6), 6.0)
-        r = int(math.ceil(3 * sigma))
-        x0, x1 = max(0, int(gx) - r), min(gw, int(gx) + r + 2)
-        y0, y1 = max(0, int(gy) - r), min(gh, int(gy) + r + 2)
-        if x0 >= x1 or y0 >= y1:
-            continue
-        if weight == 0.0:
-            ignore[kind, y0:y1, x0:x1] = 0.0
-            continue
-        inside = 0 <= c[0] < size[0] and 0 <= c[1] < size[1]
-        gauss = np.exp(-((xs[y0:y1, x0:x1] - gx) ** 2 + (ys[y0:y1, x0:x1] - gy) ** 2) / (2 * sigma**2))
-        if inside:
-            px, py = min(int(c[0] // STRIDE), gw - 1), min(int(c[1] // STRIDE), gh - 1)
-            if 0 <= py - y0 < gauss.shape[0] and 0 <= px - x0 < gauss.shape[1]:
-                gauss[py - y0, px - x0] = 1.0
-        heat[kind, y0:y1, x0:x1] = np.maximum(heat[kind, y0:y1, x0:x1], gauss)
-        # Regression where the object is near: relative to each cell's centre.
-        near = gauss > 0.4
-        if not inside:
-            continue
-        yy, xx = np.nonzero(near)
-        yy, xx = yy + y0, xx + x0
-        ccx, ccy = cx[yy, xx], cy[yy, xx]
-        scale = max(extent / 16.0, 0.5)
-        reg[0, yy, xx] = (c[0] - ccx) / 4
-        reg[1, yy, xx] = (c[1] - ccy) / 4
-        regw[0, yy, xx] = 1.0
-        if q is not None:
+            for quad, v in wins:
+                wq = apply(m, quad)
+                area = abs(cv2.contourArea(np.float32(wq))) / STRIDE**2
+                cov = coverage(fill((H, W), wq) & own)
+                if v is None:
+                    weight[0][cov > 0.15] = 0.0
+                    continue
+                share = min(v, float(cov.sum()) / max(area, 1e-6))
+                parts.append((0, share, cov, wq.mean(0), wq, CORNER_SHOWS, CORNER_IGNORE))
+        for kind, share, cov, centre, wq, shows, ignore_below in parts:
+            if share < ignore_below:
+                continue
+            if share < shows:
+                weight[kind][cov > 0.15] = 0.0
+                found.append((kind, share, centre, wq, box2))
+                continue
+            found.append((kind, share, centre, wq, box2))
+            weight[kind][(cov > 0.15) & (cov < 0.5)] = 0.0
+            yy, xx = np.nonzero(cov >= 0.5)
+            if len(yy) == 0:
+                continue
+            heat[kind, yy, xx] = 1.0
+            ccx, ccy = cx[yy, xx], cy[yy, xx]
+            reg[0, yy, xx] = (centre[0] - ccx) / 16
+            reg[1, yy, xx] = (centre[1] - ccy) / 16
+            if wq is not None:
+                for k in range(4):
+                    reg[2 + 2 * k, yy, xx] = (wq[k, 0] - ccx) / 16
+                    reg[3 + 2 * k, yy, xx] = (wq[k, 1] - ccy) / 16
+                extent = float(np.linalg.norm(wq[2] - wq[0]))
+                regw[0, yy, xx] = 1.0 / max(extent / 16.0, 0.5)
             for k in range(4):
-                reg[2 + 2 * k, yy, xx] = (q[k, 0] - ccx) / 16
-                reg[3 + 2 * k, yy, xx] = (q[k, 1] - ccy) / 16
-            regw[1, yy, xx] = 1.0 / scale
-        reg[10, yy, xx] = (box2[0] - ccx) / 16
-        reg[11, yy, xx] = (box2[1] - ccy) / 16
-        reg[12, yy, xx] = (box2[2] - ccx) / 16
-        reg[13, yy, xx] = (box2[3] - ccy) / 16
-        regw[2, yy, xx] = 1.0 / max(float(np.linalg.norm(box2[2:] - box2[:2])) / 64.0, 0.5)
-    return heat, ignore, reg, regw
+                reg[10 + k, yy, xx] = (box2[k] - (ccx if k % 2 == 0 else ccy)) / 16
+            regw[1, yy, xx] = 1.0 / max(float(np.linalg.norm(box2[2:] - box2[:2])) / 64.0, 0.5)
+    return heat, weight, reg, regw, found
 
 
 def batch(images, objects, idx, rng, train=True):
-    xs, hs, igs, rs, rws = [], [], [], [], []
+    xs, hs, ws, rs, rws, founds = [], [], [], [], [], []
     for i in idx:
         img = images[i]
-        big = any(o[0] == 0 and np.linalg.norm(o[3][2] - o[3][0]) > 40 for o in objects[i])
+        big = any(not o[0] and np.linalg.norm(o[1][2] - o[1][0]) > 150 for o in objects[i])
         if train:
             m = random_view(rng, img.shape, big or rng.random() < 0.3, objects[i])
             size = (CROP, CROP)
@@ -264,10 +296,10 @@ def batch(images, objects, idx, rng, train=True):
             size = (-(-img.shape[1] // 32) * 32, -(-img.shape[0] // 32) * 32)
             border = (0, 0, 0)
         xs.append(cv2.warpAffine(img, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border))
-        h, ig, r, rw = targets(objects[i], m, size)
-        hs.append(h), igs.append(ig), rs.append(r), rws.append(rw)
+        h, w, r, rw, found = targets(objects[i], m, size)
+        hs.append(h), ws.append(w), rs.append(r), rws.append(rw), founds.append(found)
     x = torch.from_numpy(np.stack(xs)).permute(0, 3, 1, 2).float() / 255.0
-    return x, *(torch.from_numpy(np.stack(a)) for a in (hs, igs, rs, rws))
+    return x, *(torch.from_numpy(np.stack(a)) for a in (hs, ws, rs, rws)), founds
 
 
 def photometric(x):
@@ -284,68 +316,104 @@ def photometric(x):
     return x.clamp(0.0, 1.0)
 
 
-def loss_fn(out, heat, ignore, reg, regw):
-    # Quality focal loss: every cell learns the blob's height there, weighted
-    # by how far off it is; peaks stay at the centres.
+def loss_fn(out, heat, weight, reg, regw):
+    # Focal loss on the two masks, each on its own count of object cells.
     p = torch.sigmoid(out[:, :2])
     bce = F.binary_cross_entropy_with_logits(out[:, :2], heat, reduction="none")
-    # Each channel on its own scale (a back's blob covers many more cells
-    # than an index's), the corners weighted double.
-    per = (bce * (heat - p).abs() ** 2 * ignore).sum(dim=(0, 2, 3))
-    npos = (heat >= 0.5).float().sum(dim=(0, 2, 3)).clamp(min=1.0)
+    per = (bce * (heat - p).abs() ** 2 * weight).sum(dim=(0, 2, 3))
+    npos = heat.sum(dim=(0, 2, 3)).clamp(min=1.0)
     focal = 2.0 * per[0] / npos[0] + per[1] / npos[1]
-    r = out[:, 2:]
-    l1 = (r - reg).abs()
-    off = (l1[:, 0:2] * regw[:, 0:1]).sum()
-    quad = (l1[:, 2:10] * regw[:, 1:2]).sum()
-    box = (l1[:, 10:14] * regw[:, 2:3]).sum()
-    nreg = regw[:, 0].sum().clamp(min=1.0)
-    return focal, off / nreg, quad / nreg, box / nreg
+    l1 = (out[:, 2:] - reg).abs()
+    ncells = heat.amax(1).sum().clamp(min=1.0)
+    centre = (l1[:, 0:2] * regw[:, 1:2]).sum() / ncells
+    quad = (l1[:, 2:10] * regw[:, 0:1]).sum() / heat[:, 0].sum().clamp(min=1.0)
+    box = (l1[:, 10:14] * regw[:, 1:2]).sum() / ncells
+    return focal, centre, quad, box
 
 
-def peaks(heat, threshold):
-    """Cells above threshold that are the largest in their 3x3 neighbourhood."""
-    pooled = F.max_pool2d(heat, 3, 1, 1)
-    return (heat == pooled) & (heat >= threshold)
+def boxes_iou(boxes, box):
+    w = np.clip(np.minimum(boxes[:, 2], box[2]) - np.maximum(boxes[:, 0], box[0]), 0, None)
+    h = np.clip(np.minimum(boxes[:, 3], box[3]) - np.maximum(boxes[:, 1], box[1]), 0, None)
+    inter = w * h
+    union = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]) + (box[2] - box[0]) * (box[3] - box[1]) - inter
+    return inter / np.maximum(union, 1e-6)
 
 
-def validate(model, images, objects, idx, rng):
-    """Recall and precision of index corners and backs at 0.3, and the quad error (pixels)."""
+SAME_OBJECT = 0.5  # votes whose boxes overlap this much are for one object
+LEAST_MASS = 1.0  # the least summed score of an object's votes
+
+
+def decode(maps, threshold, same=SAME_OBJECT, mass=LEAST_MASS):
+    """The finds in one frame's maps (numpy [16, gh, gw], masks already 0..1),
+    as the app decodes them (`vision/src/finder.rs`): the cells above threshold,
+    strongest first, each taking the cells whose box (an index corner's window
+    box, a back's visible box) overlaps its own; an object whose votes sum to
+    less than `mass` is dropped. Gives per kind a list of (score, centre,
+    window or None, box)."""
+    finds = {0: [], 1: []}
+    for kind in (0, 1):
+        ys, xs = np.nonzero(maps[kind] >= threshold)
+        if len(ys) == 0:
+            continue
+        s = maps[kind, ys, xs]
+        ccx, ccy = (xs + 0.5) * STRIDE, (ys + 0.5) * STRIDE
+        # Output channels: 2, 3 the centre; 4..11 the window; 12..15 the box.
+        centres = np.stack([ccx + maps[2, ys, xs] * 16, ccy + maps[3, ys, xs] * 16], 1)
+        quads = np.stack([np.stack([ccx + maps[4 + 2 * k, ys, xs] * 16, ccy + maps[5 + 2 * k, ys, xs] * 16], 1) for k in range(4)], 1)
+        boxes = np.stack([(ccx, ccy)[k % 2] + maps[12 + k, ys, xs] * 16 for k in range(4)], 1)
+        keys = np.concatenate([quads.min(1), quads.max(1)], 1) if kind == 0 else boxes
+        taken = np.zeros(len(s), bool)
+        for j in np.argsort(-s, kind="stable"):
+            if taken[j]:
+                continue
+            near = ~taken & (boxes_iou(keys, keys[j]) >= same)
+            taken |= near
+            if s[near].sum() < mass:
+                continue
+            w = s[near] / s[near].sum()
+            quad = (quads[near] * w[:, None, None]).sum(0) if kind == 0 else None
+            finds[kind].append((float(s[j]), (centres[near] * w[:, None]).sum(0), quad, (boxes[near] * w[:, None]).sum(0)))
+    return finds
+
+
+def validate(model, images, objects, idx, rng, threshold=0.5):
+    """Recall and precision of index corners and backs, and the window's error (pixels)."""
     model.eval()
-    found = {0: [0, 0, 0], 1: [0, 0, 0]}  # true positives, detections, objects
-    quad_err = []
+    count = {0: [0, 0, 0], 1: [0, 0, 0]}  # found, finds, objects to find
+    errors = []
     with torch.no_grad():
         for i in idx:
-            x, heat, ignore, reg, regw = batch(images, objects, [i], rng, train=False)
-            out = model(x)
+            x, *_, founds = batch(images, objects, [i], rng, train=False)
+            maps = model(x)[0].numpy()
+            finds = decode(maps, threshold)
             for kind in (0, 1):
-                pk = peaks(out[:, kind : kind + 1], 0.3)[0, 0]
-                truth = heat[0, kind] >= 0.999
-                ty, tx = torch.nonzero(truth, as_tuple=True)
-                py, px = torch.nonzero(pk, as_tuple=True)
-                ig = ignore[0, kind]
-                found[kind][2] += len(ty)
+                truth = founds[0]
+                truth = [t for t in truth if t[0] == kind]
                 used = set()
-                for a, b in zip(py.tolist(), px.tolist()):
-                    if ig[a, b] == 0 and not any(abs(a - c) <= 1 and abs(b - d) <= 1 for c, d in zip(ty.tolist(), tx.tolist())):
+                count[kind][2] += sum(1 for t in truth if t[1] >= (CORNER_SHOWS if kind == 0 else BACK_SHOWS))
+                for _score, centre, quad, box in finds[kind]:
+                    best, dist = None, None
+                    for j, (_k, share, c, wq, b) in enumerate(truth):
+                        radius = 0.5 * (min(np.linalg.norm(wq[1] - wq[0]), np.linalg.norm(wq[3] - wq[0])) if wq is not None else min(b[2] - b[0], b[3] - b[1]))
+                        d = float(np.linalg.norm(centre - c))
+                        if j not in used and d <= max(radius, 3.0) and (dist is None or d < dist):
+                            best, dist = j, d
+                    if best is None:
+                        count[kind][1] += 1
                         continue
-                    found[kind][1] += 1
-                    best = None
-                    for j, (c, d) in enumerate(zip(ty.tolist(), tx.tolist())):
-                        if j not in used and abs(a - c) <= 1 and abs(b - d) <= 1:
-                            best = j
-                            break
-                    if best is not None:
-                        used.add(best)
-                        found[kind][0] += 1
-                        if kind == 0:
-                            quad_err.append(float((out[0, 4:12, a, b] - reg[0, 2:10, a, b]).abs().mean()) * 16)
+                    used.add(best)
+                    if truth[best][1] < (CORNER_SHOWS if kind == 0 else BACK_SHOWS):
+                        continue  # half hidden: finding it is neither right nor wrong
+                    count[kind][0] += 1
+                    count[kind][1] += 1
+                    if kind == 0:
+                        errors.append(float(np.abs(quad - truth[best][3]).mean()))
     model.train()
     text = []
     for kind, name in ((0, "corners"), (1, "backs")):
-        tp, det, n = found[kind]
+        tp, det, n = count[kind]
         text.append(f"{name} recall {tp / max(n, 1):.4f} precision {tp / max(det, 1):.4f} ({n})")
-    text.append(f"quad error {np.median(quad_err) if quad_err else float('nan'):.2f} px")
+    text.append(f"window error {np.median(errors) if errors else float('nan'):.2f} px")
     return ", ".join(text)
 
 
@@ -391,9 +459,9 @@ def main():
     running = np.zeros(4)
     for step in range(1, args.steps + 1):
         idx = rng.choice(train, args.batch)
-        x, heat, ignore, reg, regw = batch(images, objects, idx, rng)
+        x, heat, weight, reg, regw, _ = batch(images, objects, idx, rng)
         out = model.raw(photometric(x).contiguous(memory_format=torch.channels_last))
-        parts = loss_fn(out, heat, ignore, reg, regw)
+        parts = loss_fn(out, heat, weight, reg, regw)
         loss = parts[0] + parts[1] + parts[2] + 0.5 * parts[3]
         opt.zero_grad()
         loss.backward()
@@ -401,7 +469,7 @@ def main():
         sched.step()
         running = 0.98 * running + 0.02 * np.array([p.item() for p in parts])
         if step % 100 == 0:
-            print(f"step {step}: loss heat {running[0]:.3f} offset {running[1]:.3f} quad {running[2]:.3f} box {running[3]:.3f}, {time.time() - start:.0f} s", flush=True)
+            print(f"step {step}: loss masks {running[0]:.3f} centre {running[1]:.3f} quad {running[2]:.3f} box {running[3]:.3f}, {time.time() - start:.0f} s", flush=True)
         if step % 1000 == 0 or step == args.steps:
             torch.save(model.state_dict(), os.path.splitext(args.out)[0] + ".pt")
             print(f"step {step}: {validate(model, images, objects, held[:150], np.random.default_rng(7))}", flush=True)

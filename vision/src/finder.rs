@@ -4,9 +4,10 @@
 //!
 //! The network sees the frame scaled so its long side is [`NET_SIZE`] pixels
 //! (padded to a multiple of 32) and answers on a grid of 4x4-pixel cells: how
-//! likely an index corner or a back is centred in each cell, and, relative to
-//! the cell, the corner's reading window (four points) and the box around what
-//! shows of the card. Peaks in the likelihood are the finds.
+//! likely the cell lies on what shows of an index corner, or of a back, and,
+//! relative to the cell, that object's centre, the corner's reading window
+//! (four points) and the box around what shows of the card. Each likely cell
+//! votes; votes whose boxes overlap are put together into one find.
 
 use std::path::{Path, PathBuf};
 
@@ -71,8 +72,8 @@ impl Finder {
         Ok(Finder {
             session: session(path, threads)?,
             path: path.to_owned(),
-            corner_threshold: 0.3,
-            back_threshold: 0.6,
+            corner_threshold: 0.4,
+            back_threshold: 0.5,
         })
     }
 
@@ -161,86 +162,158 @@ impl Maps<'_> {
     fn at(&self, channel: usize, x: usize, y: usize) -> f32 {
         self.values[(channel * self.height + y) * self.width + x]
     }
-
-    /// Cells at or above `threshold` in `channel` that are the largest of their 3x3 neighbours.
-    fn peaks(&self, channel: usize, threshold: f32) -> Vec<(usize, usize, f32)> {
-        let mut found = Vec::new();
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let v = self.at(channel, x, y);
-                if v < threshold {
-                    continue;
-                }
-                let mut top = true;
-                'around: for ny in y.saturating_sub(1)..(y + 2).min(self.height) {
-                    for nx in x.saturating_sub(1)..(x + 2).min(self.width) {
-                        let u = self.at(channel, nx, ny);
-                        // Ties go to the first cell in reading order.
-                        if u > v || (u >= v && (ny, nx) < (y, x)) {
-                            top = false;
-                            break 'around;
-                        }
-                    }
-                }
-                if top {
-                    found.push((x, y, v));
-                }
-            }
-        }
-        found
-    }
 }
 
-/// Peaks to finds, in frame pixels (`unscale`: frame pixels per input pixel).
+/// One cell's vote for an object, in input pixels.
+struct Vote {
+    score: f32,
+    window: [[f32; 2]; 4],
+    bbox: [f32; 4],
+    /// The box that says which object it votes for: the window's box for an
+    /// index corner, the visible box for a back.
+    key: [f32; 4],
+}
+
+/// An object found: its votes put together, in input pixels.
+struct Found {
+    score: f32,
+    window: [[f32; 2]; 4],
+    bbox: [f32; 4],
+}
+
+/// The cells at or above `threshold` in mask `channel`, each voting for where
+/// its object lies (channels 2, 3 its centre; 4..11 an index corner's window;
+/// 12..15 the box around what shows, all relative to the cell, in units of 16
+/// input pixels).
+fn votes(maps: &Maps, channel: usize, threshold: f32) -> Vec<Vote> {
+    let mut votes = Vec::new();
+    for y in 0..maps.height {
+        for x in 0..maps.width {
+            let score = maps.at(channel, x, y);
+            if score < threshold {
+                continue;
+            }
+            let (cx, cy) = (
+                (x as f32 + 0.5) * STRIDE as f32,
+                (y as f32 + 0.5) * STRIDE as f32,
+            );
+            let point = |k: usize| {
+                [
+                    cx + maps.at(k, x, y) * 16.0,
+                    cy + maps.at(k + 1, x, y) * 16.0,
+                ]
+            };
+            let window = [point(4), point(6), point(8), point(10)];
+            let bbox = [
+                cx + maps.at(12, x, y) * 16.0,
+                cy + maps.at(13, x, y) * 16.0,
+                cx + maps.at(14, x, y) * 16.0,
+                cy + maps.at(15, x, y) * 16.0,
+            ];
+            let key = if channel == 0 {
+                let xs = window.map(|p| p[0]);
+                let ys = window.map(|p| p[1]);
+                [
+                    xs.into_iter().fold(f32::INFINITY, f32::min),
+                    ys.into_iter().fold(f32::INFINITY, f32::min),
+                    xs.into_iter().fold(f32::NEG_INFINITY, f32::max),
+                    ys.into_iter().fold(f32::NEG_INFINITY, f32::max),
+                ]
+            } else {
+                bbox
+            };
+            votes.push(Vote {
+                score,
+                window,
+                bbox,
+                key,
+            });
+        }
+    }
+    votes
+}
+
+/// Intersection over union of two boxes.
+fn iou(a: [f32; 4], b: [f32; 4]) -> f32 {
+    let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
+    let h = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
+    let inter = w * h;
+    let union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
+    if union > 0.0 { inter / union } else { 0.0 }
+}
+
+/// Votes whose boxes overlap at least this much are for the same object.
+const SAME_OBJECT: f32 = 0.5;
+
+/// The least summed score of an object's votes: one weak cell is noise.
+const LEAST_MASS: f32 = 1.0;
+
+/// Puts the votes together: the strongest vote left takes every vote left
+/// whose box overlaps its own by [`SAME_OBJECT`], and the object is their
+/// average, weighted by score; objects with less than [`LEAST_MASS`] of
+/// votes are dropped (`models/train_detector.py` `decode` does the same).
+fn gather(mut votes: Vec<Vote>) -> Vec<Found> {
+    votes.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let mut taken = vec![false; votes.len()];
+    let mut found = Vec::new();
+    for j in 0..votes.len() {
+        if taken[j] {
+            continue;
+        }
+        let seed = &votes[j];
+        let mut weight = 0.0;
+        let mut window = [[0.0f32; 2]; 4];
+        let mut bbox = [0.0f32; 4];
+        for (k, vote) in votes.iter().enumerate().skip(j) {
+            if taken[k] || iou(vote.key, seed.key) < SAME_OBJECT {
+                continue;
+            }
+            taken[k] = true;
+            weight += vote.score;
+            for (sum, point) in window.iter_mut().zip(&vote.window) {
+                sum[0] += vote.score * point[0];
+                sum[1] += vote.score * point[1];
+            }
+            for (sum, v) in bbox.iter_mut().zip(&vote.bbox) {
+                *sum += vote.score * v;
+            }
+        }
+        if weight < LEAST_MASS {
+            continue;
+        }
+        found.push(Found {
+            score: seed.score,
+            window: window.map(|p| p.map(|v| v / weight)),
+            bbox: bbox.map(|v| v / weight),
+        });
+    }
+    found
+}
+
+/// The maps to finds, in frame pixels (`unscale`: frame pixels per input pixel).
 fn decode(maps: &Maps, unscale: f32, thresholds: (f32, f32), frame: (u32, u32)) -> Finds {
     let (fw, fh) = (frame.0 as f32, frame.1 as f32);
     let clip = |b: [f32; 4]| {
         [
-            b[0].clamp(0.0, fw),
-            b[1].clamp(0.0, fh),
-            b[2].clamp(0.0, fw),
-            b[3].clamp(0.0, fh),
+            (b[0] * unscale).clamp(0.0, fw),
+            (b[1] * unscale).clamp(0.0, fh),
+            (b[2] * unscale).clamp(0.0, fw),
+            (b[3] * unscale).clamp(0.0, fh),
         ]
     };
-    let cell = |x: usize, y: usize| {
-        (
-            (x as f32 + 0.5) * STRIDE as f32,
-            (y as f32 + 0.5) * STRIDE as f32,
-        )
-    };
-    let bbox = |x: usize, y: usize| {
-        let (cx, cy) = cell(x, y);
-        clip([
-            (cx + maps.at(12, x, y) * 16.0) * unscale,
-            (cy + maps.at(13, x, y) * 16.0) * unscale,
-            (cx + maps.at(14, x, y) * 16.0) * unscale,
-            (cy + maps.at(15, x, y) * 16.0) * unscale,
-        ])
-    };
-    let corners = maps
-        .peaks(0, thresholds.0)
+    let corners = gather(votes(maps, 0, thresholds.0))
         .into_iter()
-        .map(|(x, y, score)| {
-            let (cx, cy) = cell(x, y);
-            let window = std::array::from_fn(|k| {
-                [
-                    (cx + maps.at(4 + 2 * k, x, y) * 16.0) * unscale,
-                    (cy + maps.at(5 + 2 * k, x, y) * 16.0) * unscale,
-                ]
-            });
-            Corner {
-                score,
-                window,
-                bbox: bbox(x, y),
-            }
+        .map(|f| Corner {
+            score: f.score,
+            window: f.window.map(|p| p.map(|v| v * unscale)),
+            bbox: clip(f.bbox),
         })
         .collect();
-    let backs = maps
-        .peaks(1, thresholds.1)
+    let backs = gather(votes(maps, 1, thresholds.1))
         .into_iter()
-        .map(|(x, y, score)| Back {
-            score,
-            bbox: bbox(x, y),
+        .map(|f| Back {
+            score: f.score,
+            bbox: clip(f.bbox),
         })
         .collect();
     Finds { corners, backs }
