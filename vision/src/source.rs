@@ -360,18 +360,7 @@ fn next_jpeg(reader: &mut impl Read) -> Result<Option<Vec<u8>>, String> {
             0x01 | 0xD0..=0xD7 => continue,
             _ => {}
         }
-        let hi = read_byte(reader)?.ok_or_else(truncated)?;
-        let lo = read_byte(reader)?.ok_or_else(truncated)?;
-        let length = usize::from(u16::from_be_bytes([hi, lo]));
-        if length < 2 {
-            return Err(format!("a segment of length {length}"));
-        }
-        out.extend([hi, lo]);
-        let start = out.len();
-        out.resize(start + length - 2, 0);
-        reader
-            .read_exact(&mut out[start..])
-            .map_err(|_| truncated())?;
+        read_segment(reader, &mut out)?;
         if code == 0xDA {
             // Entropy-coded data up to the next marker that is not a stuffed
             // byte or a restart marker.
@@ -395,18 +384,7 @@ fn next_jpeg(reader: &mut impl Read) -> Result<Option<Vec<u8>>, String> {
                 }
                 // Another marker after the scan (progressive JPEGs have
                 // several scans): read on from its length.
-                let hi = read_byte(reader)?.ok_or_else(truncated)?;
-                let lo = read_byte(reader)?.ok_or_else(truncated)?;
-                let length = usize::from(u16::from_be_bytes([hi, lo]));
-                if length < 2 {
-                    return Err(format!("a segment of length {length}"));
-                }
-                out.extend([hi, lo]);
-                let start = out.len();
-                out.resize(start + length - 2, 0);
-                reader
-                    .read_exact(&mut out[start..])
-                    .map_err(|_| truncated())?;
+                read_segment(reader, &mut out)?;
                 if next != 0xDA {
                     break;
                 }
@@ -654,6 +632,21 @@ mod camera {
     pub(super) fn list() -> Result<Vec<CameraListing>, SourceError> {
         Ok(Vec::new())
     }
+}
+
+/// A marker segment's length (two bytes, itself included) and body, onto `out`.
+fn read_segment(reader: &mut impl Read, out: &mut Vec<u8>) -> Result<(), String> {
+    let truncated = |_| "the file ends inside it".to_owned();
+    let mut length = [0u8; 2];
+    reader.read_exact(&mut length).map_err(truncated)?;
+    let size = usize::from(u16::from_be_bytes(length));
+    if size < 2 {
+        return Err(format!("a segment of length {size}"));
+    }
+    out.extend(length);
+    let start = out.len();
+    out.resize(start + size - 2, 0);
+    reader.read_exact(&mut out[start..]).map_err(truncated)
 }
 
 #[cfg(test)]
