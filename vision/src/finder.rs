@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use image::RgbImage;
 use ort::session::Session;
 
+use crate::boxes::iou;
 use crate::model::{ModelError, run, session};
 
 /// The long side of the frame as the network sees it, in pixels.
@@ -231,15 +232,6 @@ fn votes(maps: &Maps, channel: usize, threshold: f32) -> Vec<Vote> {
         }
     }
     votes
-}
-
-/// Intersection over union of two boxes.
-fn iou(a: [f32; 4], b: [f32; 4]) -> f32 {
-    let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
-    let h = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
-    let inter = w * h;
-    let union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
-    if union > 0.0 { inter / union } else { 0.0 }
 }
 
 /// Votes whose boxes overlap at least this much are for the same object.

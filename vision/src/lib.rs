@@ -2,6 +2,7 @@
 //!
 //! - [`art`]: card designs (faces, backs, where the index is printed), the
 //!   committed CC0 ones built in, the others from the art cache.
+//! - [`boxes`]: box overlap, centres and distances, shared by the finder, tracker and live table.
 //! - [`camera`]: a pinhole camera over the table plane.
 //! - [`scene`]: what a frame shows (table top, light, cards where Vingt-un puts
 //!   them, hands over the table, the camera's faults), and random scenes.
@@ -28,6 +29,7 @@
 )]
 
 pub mod art;
+pub mod boxes;
 pub mod camera;
 pub mod clutter;
 pub mod finder;

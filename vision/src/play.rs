@@ -20,6 +20,7 @@ use std::time::Duration;
 use pone_engine::script::{Line, Meta};
 use pone_engine::{Event, Game, GameError, Seat};
 
+use crate::boxes::{centre, distance, long_side};
 use crate::recognise::Seen;
 use crate::tracker::{Fact, Tracker, TrackerOptions};
 
@@ -300,10 +301,7 @@ impl Play {
             }
             Fact::Moved { track, bbox, .. } => {
                 if let Some(entry) = self.placed.get_mut(&track) {
-                    entry.1 = [
-                        f32::midpoint(bbox[0], bbox[2]),
-                        f32::midpoint(bbox[1], bbox[3]),
-                    ];
+                    entry.1 = centre(bbox);
                 }
             }
             Fact::Gone { track, .. } => {
@@ -323,13 +321,10 @@ impl Play {
         confidence: f32,
         sure: bool,
     ) -> bool {
-        let centre = [
-            f32::midpoint(bbox[0], bbox[2]),
-            f32::midpoint(bbox[1], bbox[3]),
-        ];
-        let size = (bbox[2] - bbox[0]).max(bbox[3] - bbox[1]);
+        let here = centre(bbox);
+        let size = long_side(bbox);
         let due = self.game.sitting().state().due_card();
-        if self.on_a_stack(centre, size, due.map(|(seat, _)| seat)) {
+        if self.on_a_stack(here, size, due.map(|(seat, _)| seat)) {
             return false;
         }
         // No card is due (the pack before the deal), or the cards of a
@@ -341,10 +336,10 @@ impl Play {
                 .get(seat.index())
                 .copied()
                 .flatten()
-                .is_some_and(|a| (a[0] - centre[0]).hypot(a[1] - centre[1]) < REACH * size)
+                .is_some_and(|a| distance(a, here) < REACH * size)
         });
         if card.is_none() && (due.is_none() || (self.gathering && !near_due)) {
-            self.zones.stacks.push(centre);
+            self.zones.stacks.push(here);
             self.gathering = false;
             return false;
         }
@@ -352,7 +347,7 @@ impl Play {
             return false;
         };
         let name = self.game.sitting().state().name(due).to_owned();
-        if !self.at_seat(due, centre, size, frame) {
+        if !self.at_seat(due, here, size, frame) {
             return false;
         }
         if !sure {
@@ -371,7 +366,7 @@ impl Play {
             card,
         };
         // Placed first: the card may end the round, and go with the others.
-        self.placed.insert(track, (due, centre));
+        self.placed.insert(track, (due, here));
         if !self.apply(frame, line, Some(frame)) {
             self.placed.remove(&track);
             return false;
@@ -386,7 +381,7 @@ impl Play {
             .zones
             .stacks
             .iter()
-            .map(|s| (s[0] - centre[0]).hypot(s[1] - centre[1]))
+            .map(|&s| distance(s, centre))
             .fold(f32::INFINITY, f32::min);
         let to_seat = due.map_or(f32::INFINITY, |seat| {
             self.seat_distance(seat.index(), centre)
@@ -405,7 +400,7 @@ impl Play {
                     .filter(|(s, _)| s.index() == seat)
                     .map(|(_, c)| *c),
             )
-            .map(|p| (p[0] - centre[0]).hypot(p[1] - centre[1]))
+            .map(|p| distance(p, centre))
             .fold(f32::INFINITY, f32::min)
     }
 

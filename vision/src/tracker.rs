@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use pone_engine::Card;
 
+use crate::boxes::{centre, distance, iou, long_side};
 use crate::recognise::Seen;
 
 /// How steady a card must be, and how long one may hide.
@@ -336,7 +337,7 @@ impl Tracker {
     ) {
         let still = self.options.still;
         let track = &mut self.tracks[t];
-        let size = card_size(track.bbox).max(1.0);
+        let size = long_side(track.bbox).max(1.0);
         let shift = distance(centre(track.bbox), centre(reading.bbox)) / size;
         if track.counted == Counted::Not && shift > still {
             // Still moving: it has not come to rest yet.
@@ -509,27 +510,6 @@ fn merge_duplicates(mut readings: Vec<Reading>) -> Vec<Reading> {
         }
     }
     out
-}
-
-fn centre(b: [f32; 4]) -> [f32; 2] {
-    [f32::midpoint(b[0], b[2]), f32::midpoint(b[1], b[3])]
-}
-
-fn card_size(b: [f32; 4]) -> f32 {
-    (b[2] - b[0]).max(b[3] - b[1])
-}
-
-fn distance(a: [f32; 2], b: [f32; 2]) -> f32 {
-    (a[0] - b[0]).hypot(a[1] - b[1])
-}
-
-/// Intersection over union of two boxes.
-pub fn iou(a: [f32; 4], b: [f32; 4]) -> f32 {
-    let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
-    let h = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
-    let inter = w * h;
-    let union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
-    if union > 0.0 { inter / union } else { 0.0 }
 }
 
 #[cfg(test)]

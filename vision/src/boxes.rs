@@ -1,0 +1,26 @@
+//! Boxes (`[x0, y0, x1, y1]` in pixels) and points: the few measures the
+//! finder, the tracker and the live table share.
+
+/// Intersection over union of two boxes (0 when either is empty).
+pub fn iou(a: [f32; 4], b: [f32; 4]) -> f32 {
+    let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
+    let h = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
+    let inter = w * h;
+    let union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
+    if union > 0.0 { inter / union } else { 0.0 }
+}
+
+/// A box's centre.
+pub fn centre(b: [f32; 4]) -> [f32; 2] {
+    [f32::midpoint(b[0], b[2]), f32::midpoint(b[1], b[3])]
+}
+
+/// A box's longer side: a card's size on the picture.
+pub fn long_side(b: [f32; 4]) -> f32 {
+    (b[2] - b[0]).max(b[3] - b[1])
+}
+
+/// The distance between two points.
+pub fn distance(a: [f32; 2], b: [f32; 2]) -> f32 {
+    (a[0] - b[0]).hypot(a[1] - b[1])
+}
