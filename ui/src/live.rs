@@ -237,11 +237,13 @@ fn summarise(play: &Play, source: &Path, fps: f32, busy: &mut [f64]) {
         eprintln!("question at frame {}: {}", q.frame, q.text);
     }
     let frame_ms = 1000.0 / f64::from(fps.max(0.1));
-    let cards = play
+    // The cards dealt (a `card` line), not the ones shown.
+    let dealt: Vec<_> = play
         .delivered()
         .iter()
         .filter(|d| d.line.contains("\"card\""))
-        .count();
+        .collect();
+    let cards = dealt.len();
     let truth = truth_cards(source);
     if !truth.is_empty() && truth.len() != cards {
         eprintln!(
@@ -254,10 +256,8 @@ fn summarise(play: &Play, source: &Path, fps: f32, busy: &mut [f64]) {
     } else {
         Vec::new()
     };
-    let mut latencies: Vec<f64> = play
-        .delivered()
+    let mut latencies: Vec<f64> = dealt
         .iter()
-        .filter(|d| d.line.contains("\"card\""))
         .enumerate()
         .map(|(k, d)| {
             let landed = truth.get(k).copied().unwrap_or(d.landed);
