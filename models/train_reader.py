@@ -28,21 +28,26 @@ from PIL import Image
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
-CLASSES = [r + s for s in SUITS for r in RANKS] + ["back"]
+# `none`: a window the finder put on no index corner (a pip, clutter, a
+# corner half off): the reader says so rather than guess a card.
+CLASSES = [r + s for s in SUITS for r in RANKS] + ["back", "none"]
 
 
-def load(folder, limit_per_class=None):
+def load(folders, limit_per_class=None):
     images, labels = [], []
-    for k, name in enumerate(CLASSES):
-        d = os.path.join(folder, name)
-        if not os.path.isdir(d):
-            continue
-        files = sorted(f for f in os.listdir(d) if f.endswith(".png"))
-        if limit_per_class:
-            files = files[:limit_per_class]
-        for f in files:
-            images.append(np.asarray(Image.open(os.path.join(d, f)).convert("RGB"), dtype=np.uint8))
-            labels.append(k)
+    for folder in folders:
+        for k, name in enumerate(CLASSES):
+            d = os.path.join(folder, name)
+            if not os.path.isdir(d):
+                continue
+            files = sorted(f for f in os.listdir(d) if f.endswith(".png"))
+            if limit_per_class:
+                files = files[:limit_per_class]
+            for f in files:
+                images.append(np.asarray(Image.open(os.path.join(d, f)).convert("RGB"), dtype=np.uint8))
+                labels.append(k)
+    if not images:
+        return torch.zeros(0, 3, 80, 48, dtype=torch.uint8), torch.zeros(0, dtype=torch.long)
     x = torch.from_numpy(np.stack(images)).permute(0, 3, 1, 2).contiguous()
     return x, torch.tensor(labels)
 
@@ -109,7 +114,8 @@ class CornerNet(nn.Module):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", required=True, help="crops folder of pone synth --crops")
+    parser.add_argument("--data", required=True, nargs="+",
+                        help="crops folders: `pone crops` (labelled and found corners) or `pone synth --crops`")
     parser.add_argument("--out", default="models/reader.onnx")
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--batch", type=int, default=128)
@@ -121,7 +127,7 @@ def main():
 
     x, y = load(args.data)
     if len(y) == 0:
-        sys.exit(f"no crops under {args.data}: make them with `pone synth --crops`")
+        sys.exit(f"no crops under {' '.join(args.data)}: make them with `pone crops`")
     order = torch.randperm(len(y))
     x, y = x[order], y[order]
     held = max(1, len(y) // 10)

@@ -4,6 +4,7 @@ use serde_json::{Value, json};
 
 use crate::event::{Party, Seat, Settlement};
 use crate::journal::Game;
+use crate::ledger::RoundRecord;
 use crate::sitting::{Phase, State};
 
 /// The game's balances, rounds and settlements as JSON, players by name.
@@ -92,32 +93,7 @@ pub fn to_text(game: &Game) -> String {
             state.name(r.dealer)
         );
         for s in &r.settlements {
-            let from = party_name(state, s.from);
-            let to = party_name(state, s.to);
-            let hand = if s.hand > 1
-                || r.settlements
-                    .iter()
-                    .any(|o| o.player == s.player && o.hand > 1)
-            {
-                format!(" (hand {})", s.hand)
-            } else {
-                String::new()
-            };
-            if s.amount == 0 {
-                let _ = writeln!(
-                    text,
-                    "  {}{hand}: no payment, {}",
-                    state.name(s.player),
-                    s.reason
-                );
-            } else {
-                let _ = writeln!(
-                    text,
-                    "  {from} pays {to} {}{hand}: {}",
-                    s.amount.abs(),
-                    s.reason
-                );
-            }
+            let _ = writeln!(text, "  {}", settlement_text(state, r, s));
         }
         for f in &r.flags {
             let _ = writeln!(text, "  check: {}", flag_json(state, f));
@@ -142,6 +118,32 @@ pub fn to_text(game: &Game) -> String {
         let _ = writeln!(text, "(round {} is still in play)", state.round_number());
     }
     text
+}
+
+/// One payment of a round in words: `Ann pays Bob 2 (hand 2): ...`, or
+/// `Ann: no payment, ...`.
+pub fn settlement_text(state: &State, round: &RoundRecord, s: &Settlement) -> String {
+    let hand = if s.hand > 1
+        || round
+            .settlements
+            .iter()
+            .any(|o| o.player == s.player && o.hand > 1)
+    {
+        format!(" (hand {})", s.hand)
+    } else {
+        String::new()
+    };
+    if s.amount == 0 {
+        format!("{}{hand}: no payment, {}", state.name(s.player), s.reason)
+    } else {
+        format!(
+            "{} pays {} {}{hand}: {}",
+            party_name(state, s.from),
+            party_name(state, s.to),
+            s.amount.abs(),
+            s.reason
+        )
+    }
 }
 
 fn party_name(state: &State, party: Party) -> &str {

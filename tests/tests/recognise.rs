@@ -3,9 +3,10 @@
 //! cannot land. The measured figures are in models/README.md.
 
 use pone_vision::art::{Design, Split, embedded};
-use pone_vision::recognise::{Recogniser, Seen};
+use pone_vision::recognise::Recogniser;
 use pone_vision::render::{CardLabel, render, scene_seed};
 use pone_vision::scene::random_scene;
+use pone_vision::scoring::{Label, Outcome, match_readings};
 use rand::SeedableRng;
 
 fn held_out() -> Vec<Design> {
@@ -19,14 +20,6 @@ fn held_out() -> Vec<Design> {
 fn recogniser() -> Recogniser {
     Recogniser::open(&pone_tests::models())
         .expect("the models in models/ and ONNX Runtime (run ./scripts/setup)")
-}
-
-fn centre_in(seen: &Seen, bbox: [f32; 4]) -> bool {
-    let (x, y) = (
-        f32::midpoint(seen.bbox[0], seen.bbox[2]),
-        f32::midpoint(seen.bbox[1], seen.bbox[3]),
-    );
-    x >= bbox[0] && x <= bbox[2] && y >= bbox[1] && y <= bbox[3]
 }
 
 /// A card the recogniser must find: a face-up card drawn at least 60 px tall
@@ -53,24 +46,25 @@ fn the_recogniser_finds_and_reads_held_out_cards() {
         let scene = random_scene(&mut rng, designs.len(), &backs, 1280, 720, seed);
         let frame = render(&scene, &designs);
         let found = recogniser.recognise(&frame.image).expect("recognise");
-        for card in frame.labels.cards.iter().filter(|c| must_find(c)) {
-            total += 1;
-            right += u32::from(
-                found
-                    .iter()
-                    .any(|s| s.card == card.card && centre_in(s, card.bbox)),
-            );
-        }
-        false_cards += found
+        let labels: Vec<Label> = frame
+            .labels
+            .cards
             .iter()
-            .filter(|s| {
-                !frame
-                    .labels
-                    .cards
-                    .iter()
-                    .any(|c| c.visible > 0.0 && centre_in(s, c.bbox))
+            .filter(|c| c.visible > 0.0)
+            .map(|c| Label {
+                card: &c.card,
+                bbox: c.bbox,
+                counted: must_find(c),
             })
-            .count() as u32;
+            .collect();
+        let matching = match_readings(&found, &labels);
+        for (label, outcome) in labels.iter().zip(&matching.outcomes) {
+            if label.counted {
+                total += 1;
+                right += u32::from(matches!(outcome, Outcome::Right(_)));
+            }
+        }
+        false_cards += matching.false_readings.len() as u32;
     }
     let accuracy = f64::from(right) / f64::from(total.max(1));
     assert!(total >= 60, "{total} cards to find");
@@ -80,6 +74,7 @@ fn the_recogniser_finds_and_reads_held_out_cards() {
     );
     // The finder of 2026-11-21 still calls paper, books and carpet backs now
     // and then: 48 readings on no card in these 16 scenes.
+    eprintln!("{right} of {total} read right, {false_cards} false readings");
     assert!(false_cards <= 60, "{false_cards} readings on no card");
 }
 

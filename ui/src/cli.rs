@@ -37,39 +37,9 @@ pub struct DemoOptions {
 /// `pone demo`: a sitting that plays itself with the default house rules,
 /// printed as `pone replay` prints a ledger. Its journal replays to the same ledger.
 pub fn demo(options: &DemoOptions, out: &mut impl Write) -> anyhow::Result<()> {
-    use pone_engine::autoplay::Autoplayer;
-    use pone_engine::{Command, Event, Game, HouseRules, Seat};
-    use rand::SeedableRng as _;
-
-    const NAMES: [&str; 16] = [
-        "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal", "Ivy", "Jon", "Kit", "Lou", "Max",
-        "Ned", "Olive", "Pip",
-    ];
-    anyhow::ensure!(
-        (2..=NAMES.len()).contains(&options.players),
-        "--players must be from 2 to {}, not {}",
-        NAMES.len(),
-        options.players
-    );
-    let names = NAMES[..options.players]
-        .iter()
-        .map(|n| (*n).to_owned())
-        .collect();
-    let mut game = Game::new(names, HouseRules::default())?;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(options.seed);
-    game.command(None, &Command::Dealer { player: Seat(0) })?;
-    let auto = Autoplayer::default();
-    let mut rounds = 0;
-    while rounds < options.rounds {
-        let command = auto
-            .next(game.sitting().state(), &mut rng)
-            .context("the demo table stopped: it waits for something only a person can do")?;
-        let events = game.command(None, &command)?;
-        rounds += events
-            .iter()
-            .filter(|e| matches!(e, Event::RoundEnded { .. }))
-            .count() as u32;
-    }
+    let mut table = crate::demo::DemoTable::new(options.players, options.seed)?;
+    table.play_rounds(options.rounds)?;
+    let game = table.game();
     if let Some(path) = &options.journal {
         std::fs::write(path, game.journal_text())
             .with_context(|| format!("cannot write the journal to {}", path.display()))?;
@@ -79,7 +49,7 @@ pub fn demo(options: &DemoOptions, out: &mut impl Write) -> anyhow::Result<()> {
         "A sitting of {} players that plays itself (seed {}):",
         options.players, options.seed
     )?;
-    write!(out, "{}", report::to_text(&game))?;
+    write!(out, "{}", report::to_text(game))?;
     Ok(())
 }
 

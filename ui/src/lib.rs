@@ -1,6 +1,7 @@
-//! The `pone` binary's library: the command-line tools now, the side-screen app
-//! (eframe) later.
+//! The `pone` binary's library: the side screen and the command-line tools.
 //!
+//! - [`screen`]: the side screen, an eframe window on a sitting.
+//! - [`demo`]: a sitting that plays itself (`pone demo`, the side screen with no camera).
 //! - [`cli`]: the subcommands (`pone replay`, `pone synth`, `pone demo`), as
 //!   functions that take their arguments and a writer, so tests can run them
 //!   without a process.
@@ -8,5 +9,7 @@
 //! - [`see`]: `pone recognise` and `pone eval`, the card recogniser on still images.
 
 pub mod cli;
+pub mod demo;
 pub mod live;
+pub mod screen;
 pub mod see;

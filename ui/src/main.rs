@@ -12,6 +12,13 @@ use clap::{Parser, Subcommand};
 struct Options {
     #[command(subcommand)]
     command: Option<Commands>,
+    /// With no subcommand (the side-screen window): close it after this many
+    /// seconds.
+    #[arg(long, value_name = "SECONDS")]
+    exit_after: Option<f64>,
+    /// With no subcommand: players at the demo table.
+    #[arg(long, default_value_t = 5)]
+    players: usize,
 }
 
 #[derive(Subcommand)]
@@ -85,6 +92,20 @@ enum Commands {
         #[arg(long)]
         json: bool,
         /// The folder holding finder.onnx and reader.onnx (default: the repository's models/).
+        #[arg(long)]
+        models: Option<PathBuf>,
+    },
+    /// The corner reader's training crops from rendered sets: each scene's
+    /// labelled index corners, and every corner the finder finds there, filed
+    /// under the card it shows or `none` (`models/train_reader.py` reads them).
+    Crops {
+        /// The rendered sets (`pone synth --out` folders).
+        #[arg(required = true)]
+        sets: Vec<PathBuf>,
+        /// Where to write: one folder per set, `<CLASS>/*.png` inside.
+        #[arg(long)]
+        out: PathBuf,
+        /// The folder holding finder.onnx (default: the repository's models/).
         #[arg(long)]
         models: Option<PathBuf>,
     },
@@ -288,6 +309,13 @@ fn main() -> ExitCode {
             models.as_deref(),
             &mut std::io::stdout().lock(),
         ),
+        Some(Commands::Crops { sets, out, models }) => pone_ui::see::crops(
+            &sets,
+            &out,
+            models.as_deref(),
+            &mut std::io::stdout().lock(),
+        )
+        .map(drop),
         Some(Commands::Eval { dirs, models, all }) => {
             pone_ui::see::eval(&dirs, models.as_deref(), all, &mut std::io::stdout().lock())
         }
@@ -301,13 +329,11 @@ fn main() -> ExitCode {
             seed,
             journal,
         }) => demo(players, rounds, seed, journal),
-        None => {
-            eprintln!(
-                "Pone's side-screen window is still being built; meanwhile, a sitting that plays \
-                 itself (`pone demo`). See `pone --help` for `pone replay`."
-            );
-            demo(4, 12, None, None)
-        }
+        None => pone_ui::screen::run(pone_ui::screen::ScreenOptions {
+            players: options.players,
+            exit_after: options.exit_after,
+            ..pone_ui::screen::ScreenOptions::default()
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use pone_vision::recognise::{Recogniser, Seen};
+use pone_vision::scoring::{Label, Outcome, match_readings};
 
 /// One image's cards, as `pone recognise --json` prints them.
 #[derive(Debug, serde::Serialize)]
@@ -375,26 +376,11 @@ struct Tally {
     located: usize,
     read_right: usize,
     false_cards: usize,
+    /// False cards lying on a labelled card another reading took.
+    twice: usize,
     confusions: BTreeMap<(String, String), usize>,
     /// Confidence of every matched reading, and whether it was right.
     confidences: Vec<(f32, bool)>,
-}
-
-fn centre_in(seen: &Seen, bbox: [f32; 4]) -> bool {
-    let (x, y) = (
-        f32::midpoint(seen.bbox[0], seen.bbox[2]),
-        f32::midpoint(seen.bbox[1], seen.bbox[3]),
-    );
-    x >= bbox[0] && x <= bbox[2] && y >= bbox[1] && y <= bbox[3]
-}
-
-/// Whether a reading names a labelled card (a rank-only label compares ranks).
-fn agrees(read: &str, label: &str) -> bool {
-    if label.len() == 1 {
-        read != "back" && read.starts_with(label)
-    } else {
-        read == label
-    }
 }
 
 fn score(tally: &mut Tally, truth: &Truth, seen: &[Seen]) {
@@ -422,40 +408,56 @@ fn score(tally: &mut Tally, truth: &Truth, seen: &[Seen]) {
             }
         }
         Truth::Scene(labels) => {
-            let mut all_right = true;
-            for label in labels.iter().filter(|l| l.counted) {
+            let marked: Vec<Label> = labels
+                .iter()
+                .map(|l| Label {
+                    card: &l.card,
+                    bbox: l.bbox,
+                    counted: l.counted,
+                })
+                .collect();
+            let matching = match_readings(seen, &marked);
+            let mut all_right = matching.false_readings.is_empty();
+            for (label, outcome) in labels.iter().zip(&matching.outcomes) {
+                if !label.counted {
+                    continue;
+                }
                 tally.cards += 1;
-                let on: Vec<&Seen> = seen.iter().filter(|s| centre_in(s, label.bbox)).collect();
-                if !on.is_empty() {
-                    tally.located += 1;
-                }
-                if let Some(right) = on.iter().find(|s| agrees(&s.card, &label.card)) {
-                    tally.read_right += 1;
-                    tally.confidences.push((right.confidence, true));
-                } else {
-                    all_right = false;
-                    let best = on
-                        .iter()
-                        .max_by(|a, b| a.confidence.total_cmp(&b.confidence));
-                    let read = best.map_or_else(|| "nothing".to_owned(), |s| s.card.clone());
-                    if let Some(best) = best {
-                        tally.confidences.push((best.confidence, false));
+                let read = match *outcome {
+                    Outcome::Right(r) => {
+                        tally.located += 1;
+                        tally.read_right += 1;
+                        tally.confidences.push((seen[r].confidence, true));
+                        continue;
                     }
-                    *tally
-                        .confusions
-                        .entry((label.card.clone(), read))
-                        .or_default() += 1;
-                }
+                    Outcome::Wrong(r) => {
+                        tally.located += 1;
+                        tally.confidences.push((seen[r].confidence, false));
+                        seen[r].card.clone()
+                    }
+                    Outcome::Missed => "nothing".to_owned(),
+                };
+                all_right = false;
+                *tally
+                    .confusions
+                    .entry((label.card.clone(), read))
+                    .or_default() += 1;
             }
-            for reading in seen {
-                if !labels.iter().any(|l| centre_in(reading, l.bbox)) {
-                    tally.false_cards += 1;
-                    all_right = false;
-                    *tally
-                        .confusions
-                        .entry(("nothing".to_owned(), reading.card.clone()))
-                        .or_default() += 1;
-                }
+            for wrong in &matching.false_readings {
+                let reading = &seen[wrong.reading];
+                tally.false_cards += 1;
+                tally.twice += usize::from(wrong.on_a_card);
+                // A false reading is a wrong one: calibration counts it.
+                tally.confidences.push((reading.confidence, false));
+                let on = if wrong.on_a_card {
+                    "(again)"
+                } else {
+                    "nothing"
+                };
+                *tally
+                    .confusions
+                    .entry((on.to_owned(), reading.card.clone()))
+                    .or_default() += 1;
             }
             if all_right {
                 tally.images_right += 1;
@@ -536,8 +538,8 @@ fn report(dataset: &Dataset, tally: &Tally, out: &mut impl Write) -> anyhow::Res
     )?;
     writeln!(
         out,
-        "  false cards (a reading on no labelled card): {}",
-        tally.false_cards
+        "  false cards: {} ({} of them on a card another reading took: read twice, or read where another card lies)",
+        tally.false_cards, tally.twice
     )?;
     // Calibration: how often readings are right at each confidence.
     let bins = [
@@ -547,7 +549,10 @@ fn report(dataset: &Dataset, tally: &Tally, out: &mut impl Write) -> anyhow::Res
         (0.95, 0.99),
         (0.99, 1.01),
     ];
-    write!(out, "  right by confidence:")?;
+    write!(
+        out,
+        "  right by confidence (every reading, false ones too):"
+    )?;
     for (lo, hi) in bins {
         let inside: Vec<_> = tally
             .confidences
@@ -574,4 +579,96 @@ fn report(dataset: &Dataset, tally: &Tally, out: &mut impl Write) -> anyhow::Res
         writeln!(out, "    {truth:>7} -> {read:<7} {count}")?;
     }
     Ok(())
+}
+
+/// `pone crops --out DIR SET...`: the corner reader's training crops from
+/// rendered sets (`pone synth` folders): for each scene, its labelled index
+/// corners (as `pone synth --crops` cuts them) and every corner the finder
+/// finds there, cut as the recogniser cuts it and filed under the card it
+/// shows or `none` ([`pone_vision::synth::finder_crops`]). Each set goes to
+/// `DIR/<set name>/<CLASS>/`. Returns the number of crops written.
+pub fn crops(
+    sets: &[PathBuf],
+    dir: &Path,
+    models: Option<&Path>,
+    out: &mut impl Write,
+) -> anyhow::Result<usize> {
+    use pone_vision::render::{FrameLabels, Rendered};
+    let models = models.map_or_else(pone_vision::recognise::models_dir, Path::to_path_buf);
+    let mut finder =
+        pone_vision::finder::Finder::open(&models.join(pone_vision::recognise::FINDER_FILE))?;
+    let mut written = 0;
+    for set in sets {
+        let name = set
+            .file_name()
+            .with_context(|| format!("{}: not a folder name", set.display()))?;
+        let target = dir.join(name);
+        let labels_dir = set.join("labels");
+        let mut scenes: Vec<PathBuf> = std::fs::read_dir(&labels_dir)
+            .with_context(|| {
+                format!(
+                    "cannot read {} (a set made by `pone synth --out {}` has labels/ and images/)",
+                    labels_dir.display(),
+                    set.display()
+                )
+            })?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        scenes.sort();
+        let bar = crate::cli::progress_bar(scenes.len() as u64, "scenes");
+        let (mut from_labels, mut from_finder, mut none) = (0, 0, 0);
+        for label_path in &scenes {
+            let text = std::fs::read_to_string(label_path)
+                .with_context(|| format!("cannot read {}", label_path.display()))?;
+            let labels: FrameLabels = serde_json::from_str(&text).with_context(|| {
+                format!(
+                    "{}: not the labels of a rendered scene",
+                    label_path.display()
+                )
+            })?;
+            let stem = label_path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default();
+            let n: u64 = stem.parse().with_context(|| {
+                format!(
+                    "{}: a label file is named by its scene number (000042.json)",
+                    label_path.display()
+                )
+            })?;
+            let image = open_image(&set.join("images").join(format!("{stem}.jpg")))?;
+            let finds = finder.find(&image)?;
+            for (k, (class, crop)) in
+                pone_vision::synth::finder_crops(&image, &labels, &finds.corners)
+                    .into_iter()
+                    .enumerate()
+            {
+                let class_dir = target.join(&class);
+                std::fs::create_dir_all(&class_dir)
+                    .with_context(|| format!("cannot make {}", class_dir.display()))?;
+                let path = class_dir.join(format!("{stem}_f{k:02}.png"));
+                crop.save(&path)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                from_finder += 1;
+                none += usize::from(class == pone_vision::reader::NO_CARD);
+            }
+            from_labels += pone_vision::synth::write_crops(
+                &Rendered { image, labels },
+                &target,
+                n,
+                n ^ 0x5EED,
+            )?;
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        writeln!(
+            out,
+            "{}: {from_labels} labelled corners, {from_finder} found by the finder ({none} of them on no index)",
+            target.display()
+        )?;
+        written += from_labels + from_finder;
+    }
+    Ok(written)
 }

@@ -13,6 +13,7 @@
 //! - [`recognise`]: frame in, cards out (the finder, then the reader on each corner).
 //! - [`reader`]: straightening a found card and cutting its index corners
 //!   (the reader's geometry, shared by its training crops).
+//! - [`scoring`]: readings against labelled cards, one to one (`pone eval`, the accuracy tests).
 //! - [`synth`]: writes labelled sets of rendered scenes (`pone synth`).
 //! - [`sitting`]: a sitting the engine plays and the renderer films (`pone synth --sitting`).
 //! - [`source`]: where frames come from (a frames folder, an MJPEG file, a camera).
@@ -39,6 +40,7 @@ pub mod reader;
 pub mod recognise;
 pub mod render;
 pub mod scene;
+pub mod scoring;
 pub mod sitting;
 pub mod source;
 pub mod synth;

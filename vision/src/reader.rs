@@ -14,6 +14,11 @@ pub const CARD_SIZE: (u32, u32) = (180, 252);
 /// art manifest (see `models/art/manifest.toml`).
 pub const INDEX_WINDOW: [f32; 4] = [0.0, 0.0, 0.27, 0.45];
 
+/// The reader's class for a window on no index corner: it learns to say that
+/// a window the finder got wrong (on a pip, on clutter, half off a corner) is
+/// no card, rather than guess one.
+pub const NO_CARD: &str = "none";
+
 /// A corner crop's size, in pixels (width, height).
 pub const CROP_SIZE: (u32, u32) = (48, 80);
 
@@ -33,6 +38,24 @@ pub fn straighten(frame: &RgbImage, quad: [[f32; 2]; 4]) -> Option<RgbImage> {
         &mut card,
     );
     Some(card)
+}
+
+/// The reader's two index windows of a card whose corners in the frame are
+/// `quad` (top-left, top-right, bottom-right, bottom-left as printed): the
+/// top-left one, then the bottom-right one, each as four points in the frame
+/// (top-left, top-right, bottom-right, bottom-left as that index reads), as
+/// the finder gives them. `None` when the corners make no proper quadrilateral.
+#[must_use]
+pub fn index_windows(quad: [[f32; 2]; 4]) -> Option<[[[f32; 2]; 4]; 2]> {
+    let unit = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+    let to_frame = Projection::from_control_points(unit, quad.map(|p| (p[0], p[1])))?;
+    let [u0, v0, u1, v1] = INDEX_WINDOW;
+    let at = |(u, v): (f32, f32)| {
+        let (x, y) = to_frame * (u, v);
+        [x, y]
+    };
+    let top = [(u0, v0), (u1, v0), (u1, v1), (u0, v1)];
+    Some([top.map(at), top.map(|(u, v)| at((1.0 - u, 1.0 - v)))])
 }
 
 /// The two index corners of a straightened card at [`CROP_SIZE`]: the top-left

@@ -10,7 +10,7 @@ use imageproc::geometric_transformations::Projection;
 
 use crate::finder::{Corner, Finder};
 use crate::model::{Classifier, ModelError};
-use crate::reader::{INDEX_WINDOW, cut_window};
+use crate::reader::{INDEX_WINDOW, NO_CARD, cut_window};
 
 /// A card seen in a frame.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -135,6 +135,7 @@ impl Recogniser {
             && let Some((best, p)) = most_likely(&picture)
             && best < classes.len()
             && classes[best] != "back"
+            && classes[best] != NO_CARD
             && p >= 0.5
         {
             return Ok(vec![Seen {
@@ -150,7 +151,8 @@ impl Recogniser {
             let Some((best, p)) = most_likely(&combined) else {
                 continue;
             };
-            if classes[best] == "back" {
+            // A back, or a window on no index at all.
+            if classes[best] == "back" || classes[best] == NO_CARD {
                 continue;
             }
             let score = candidate
@@ -269,7 +271,9 @@ fn runners_up(evidence: &[f64], classes: &[String], best: usize) -> Vec<(String,
     let mut others: Vec<(usize, f64)> = evidence
         .iter()
         .enumerate()
-        .filter(|&(i, _)| i != best && i < classes.len() && classes[i] != "back")
+        .filter(|&(i, _)| {
+            i != best && i < classes.len() && classes[i] != "back" && classes[i] != NO_CARD
+        })
         .map(|(i, e)| (i, e / total))
         .collect();
     others.sort_by(|a, b| b.1.total_cmp(&a.1));

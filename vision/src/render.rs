@@ -19,7 +19,7 @@ const BLOCK: usize = 8;
 const OCCLUDER: u16 = u16::MAX;
 
 /// One index corner of a card in the frame.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct IndexLabel {
     /// The corner's four points in the frame (clockwise from the card's top-left).
     pub quad: [[f32; 2]; 4],
@@ -31,7 +31,7 @@ pub struct IndexLabel {
 }
 
 /// One card in the frame.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CardLabel {
     /// `QH`, or `back` for a face-down card.
     pub card: String,
@@ -49,7 +49,7 @@ pub struct CardLabel {
 }
 
 /// A rendered frame's labels.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FrameLabels {
     /// Frame width.
     pub width: u32,

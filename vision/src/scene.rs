@@ -20,7 +20,7 @@ use crate::texture::length;
 pub const CARD_HEIGHT_CM: f32 = 8.9;
 
 /// What part of the table a card belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "at", rename_all = "snake_case")]
 pub enum Role {
     /// A player's hand (the dealer's too): seat in seating order, hand 1-based,

@@ -139,20 +139,96 @@ pub fn write_frame(
     Ok(rendered)
 }
 
+/// The reader's training crops from what the finder found in a labelled frame:
+/// each found index corner cut as the recogniser cuts it
+/// ([`crate::reader::cut_window`]), with the class it must read: the card
+/// whose index window the found window covers (box overlap at least
+/// one half, that index showing at least 80%), or [`crate::reader::NO_CARD`] when it
+/// covers no index window (overlap below one fifth). Corners between the
+/// two (a found window half on an index, an index mostly hidden) and corners
+/// on a design printed with no index teach nothing certain and are left out.
+#[must_use]
+pub fn finder_crops(
+    frame: &image::RgbImage,
+    labels: &crate::render::FrameLabels,
+    corners: &[crate::finder::Corner],
+) -> Vec<(String, image::RgbImage)> {
+    let bounds = |w: &[[f32; 2]; 4]| {
+        [
+            w.iter().map(|p| p[0]).fold(f32::INFINITY, f32::min),
+            w.iter().map(|p| p[1]).fold(f32::INFINITY, f32::min),
+            w.iter().map(|p| p[0]).fold(f32::NEG_INFINITY, f32::max),
+            w.iter().map(|p| p[1]).fold(f32::NEG_INFINITY, f32::max),
+        ]
+    };
+    // Every labelled face's index windows, with how much of each shows.
+    let labelled: Vec<(&str, [f32; 4], f32)> = labels
+        .cards
+        .iter()
+        .filter(|card| card.card != "back")
+        .filter_map(|card| {
+            let windows = crate::reader::index_windows(card.corners)?;
+            Some(
+                windows
+                    .into_iter()
+                    .zip(&card.index)
+                    .map(move |(window, index)| {
+                        (card.card.as_str(), bounds(&window), index.visible)
+                    }),
+            )
+        })
+        .flatten()
+        .collect();
+    let on_indexless = |[x, y]: [f32; 2]| {
+        labels.cards.iter().any(|card| {
+            card.card != "back"
+                && card.index.is_empty()
+                && (card.bbox[0]..=card.bbox[2]).contains(&x)
+                && (card.bbox[1]..=card.bbox[3]).contains(&y)
+        })
+    };
+    let mut out = Vec::new();
+    for corner in corners {
+        let window = bounds(&corner.window);
+        let best = labelled
+            .iter()
+            .map(|&(card, bbox, visible)| (crate::boxes::iou(window, bbox), card, visible))
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        let class = match best {
+            Some((overlap, card, visible)) if overlap >= 0.5 => {
+                if visible < 0.8 {
+                    continue;
+                }
+                card.to_owned()
+            }
+            Some((overlap, _, _)) if overlap >= 0.2 => continue,
+            // On a design with no index corner nothing is certain either.
+            _ if on_indexless(crate::boxes::centre(window)) => continue,
+            _ => crate::reader::NO_CARD.to_owned(),
+        };
+        if let Some(crop) = crate::reader::cut_window(frame, corner.window) {
+            out.push((class, crop));
+        }
+    }
+    out
+}
+
 /// Writes the index corners of scene `n`'s cards as `crops/<CARD>/NNNNNN_K_C.png`
 /// (`back` for face-down cards), for each corner that shows at least 95%, from
 /// the labelled corners jittered by up to 2% of the card's size (a real finder
-/// is not exact either). `crops/NNNNNN.csv` lists them: file, class, design, visible.
+/// is not exact either). `crops/NNNNNN.csv` lists them: file, class, design,
+/// visible. Returns how many crops it wrote.
 pub fn write_crops(
     rendered: &crate::render::Rendered,
     dir: &Path,
     n: u64,
     seed: u64,
-) -> Result<(), SynthError> {
+) -> Result<usize, SynthError> {
     use rand::Rng;
     use std::fmt::Write as _;
     let mut rng = StdRng::seed_from_u64(seed ^ 0xC0_4E45);
     let mut list = String::new();
+    let mut written = 0;
     for (k, card) in rendered.labels.cards.iter().enumerate() {
         let c = card.corners;
         let size = ((c[0][0] - c[3][0]).hypot(c[0][1] - c[3][1])).max(1.0);
@@ -188,6 +264,7 @@ pub fn write_crops(
                 path: path.clone(),
                 reason: e.to_string(),
             })?;
+            written += 1;
             let visible = card.index.get(corner).map_or(card.visible, |i| i.visible);
             let _ = writeln!(
                 list,
@@ -196,7 +273,8 @@ pub fn write_crops(
             );
         }
     }
-    write(&dir.join(format!("{n:06}.csv")), list.as_bytes())
+    write(&dir.join(format!("{n:06}.csv")), list.as_bytes())?;
+    Ok(written)
 }
 
 /// Runs `job(n)` for every `n` below `count` on `threads` threads; the first

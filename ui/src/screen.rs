@@ -1,0 +1,479 @@
+//! The side screen: an eframe window on a sitting. It shows every seat with
+//! its name, stake, cards, points and status, whose turn it is, the dealer,
+//! the pack and the pone's pile, running totals, and after each round who
+//! paid whom and why. With no camera it plays the demo sitting.
+//!
+//! [`show_table`] draws a game into any `Ui` (the window, and the UI tests);
+//! [`SideScreen`] is the window's app: it drives the demo table by the clock.
+
+use std::time::Duration;
+
+use eframe::egui;
+use egui::{Color32, RichText};
+use pone_engine::sitting::{HandState, Phase, State};
+use pone_engine::{Card, Game, Seat, Suit, report};
+
+use crate::demo::DemoTable;
+
+/// What the window plays and for how long.
+#[derive(Clone, Debug)]
+pub struct ScreenOptions {
+    /// Players at the demo table.
+    pub players: usize,
+    /// The demo's seed.
+    pub seed: u64,
+    /// Close the window after this many seconds (for tests and screenshots).
+    pub exit_after: Option<f64>,
+    /// Time between two things the demo table does.
+    pub step: Duration,
+}
+
+impl Default for ScreenOptions {
+    fn default() -> ScreenOptions {
+        ScreenOptions {
+            players: 5,
+            seed: 1,
+            exit_after: None,
+            step: Duration::from_millis(700),
+        }
+    }
+}
+
+/// Opens the window and runs until it is closed (or `exit_after` passes).
+pub fn run(options: ScreenOptions) -> anyhow::Result<()> {
+    let table = DemoTable::new(options.players, options.seed)?;
+    let native = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Pone: Vingt-un")
+            .with_inner_size([1280.0, 800.0]),
+        ..eframe::NativeOptions::default()
+    };
+    eframe::run_native(
+        "pone",
+        native,
+        Box::new(move |_| Ok(Box::new(SideScreen::new(table, options)))),
+    )
+    .map_err(|e| {
+        anyhow::anyhow!(
+            "cannot open Pone's window: {e}. It needs a display (X11): on a machine \
+             with none, run it under `xvfb-run`, or use `pone demo` in the terminal"
+        )
+    })
+}
+
+/// The window's app: the demo table played by the clock, drawn each frame.
+pub struct SideScreen {
+    table: DemoTable,
+    options: ScreenOptions,
+    /// When the table next acts, in the window's seconds.
+    next_step: f64,
+    /// Why the demo stopped, if it did.
+    stopped: Option<String>,
+}
+
+impl SideScreen {
+    /// A window on `table`.
+    pub fn new(table: DemoTable, options: ScreenOptions) -> SideScreen {
+        SideScreen {
+            table,
+            options,
+            next_step: 0.0,
+            stopped: None,
+        }
+    }
+
+    /// The game shown.
+    pub fn game(&self) -> &Game {
+        self.table.game()
+    }
+
+    /// Lets the table act when its time has come (`now` in seconds).
+    fn advance(&mut self, now: f64) {
+        if self.stopped.is_some() || now < self.next_step {
+            return;
+        }
+        match self.table.step() {
+            Ok(events) => {
+                let ended = events
+                    .iter()
+                    .any(|e| matches!(e, pone_engine::Event::RoundEnded { .. }));
+                // A round's settlement stays up long enough to read.
+                let pause = if ended { 4.0 } else { 1.0 };
+                self.next_step = now + pause * self.options.step.as_secs_f64();
+            }
+            Err(e) => self.stopped = Some(format!("{e:#}")),
+        }
+    }
+}
+
+impl eframe::App for SideScreen {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let now = ui.input(|i| i.time);
+        if let Some(limit) = self.options.exit_after
+            && now >= limit
+        {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        self.advance(now);
+        show_table(ui, self.table.game());
+        if let Some(why) = &self.stopped {
+            egui::Panel::bottom("stopped").show(ui, |ui| {
+                ui.colored_label(Color32::LIGHT_RED, why);
+            });
+        }
+        let wait = (self.next_step - now).max(0.0);
+        ui.ctx()
+            .request_repaint_after(Duration::from_secs_f64(wait.min(0.25)));
+    }
+}
+
+/// Felt green, and the colours drawn on it.
+const FELT: Color32 = Color32::from_rgb(22, 82, 52);
+const CARD_FACE: Color32 = Color32::from_rgb(250, 248, 240);
+const CARD_BACK: Color32 = Color32::from_rgb(40, 70, 150);
+const RED_SUIT: Color32 = Color32::from_rgb(200, 30, 40);
+const GOLD: Color32 = Color32::from_rgb(240, 200, 80);
+
+/// Draws the whole table of `game` into `ui`: the round's line on top, the
+/// totals and the last settlement on the right, the seats in the middle.
+pub fn show_table(ui: &mut egui::Ui, game: &Game) {
+    let state = game.sitting().state();
+    egui::Panel::top("round").show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(round_line(state));
+        });
+        ui.label(pack_line(state));
+    });
+    egui::Panel::right("totals")
+        .default_size(360.0)
+        .show(ui, |ui| show_totals(ui, game));
+    egui::CentralPanel::default()
+        .frame(egui::Frame::new().fill(FELT).inner_margin(12.0))
+        .show(ui, |ui| show_seats(ui, state));
+}
+
+/// Round, dealer, double, and what the table waits for.
+fn round_line(state: &State) -> String {
+    let dealer = state.dealer().map_or("nobody yet", |d| state.name(d));
+    let doubled = if state.doubled() { ", doubled" } else { "" };
+    let now = match state.phase() {
+        Phase::Between => "between rounds".to_owned(),
+        Phase::FirstCards { .. } => "first cards".to_owned(),
+        Phase::SecondCards { .. } => "second cards".to_owned(),
+        Phase::Drawing { .. } => match state.turn() {
+            Some((seat, _)) => format!("{} to draw", state.name(seat)),
+            None => "drawing".to_owned(),
+        },
+        Phase::Dealer => format!("{dealer}, the dealer, plays"),
+        Phase::Showdown => "showdown".to_owned(),
+    };
+    format!(
+        "Round {}: {dealer} deals{doubled} ({} of his deal); {now}",
+        state.round_number(),
+        ordinal(state.rounds_in_deal()),
+    )
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The pack and the pone's pile, with a call when the last card is reached.
+fn pack_line(state: &State) -> RichText {
+    let left = state.cards_before_last();
+    let pone = state.pone().map_or("-", |p| state.name(p));
+    let text = format!(
+        "Pack: {left} cards before the last card · the pone ({pone}) holds {} used cards",
+        state.pone_pile()
+    );
+    if left == 0 {
+        RichText::new(format!(
+            "{text} · LAST CARD: it is not dealt; the pone reshuffles"
+        ))
+        .color(GOLD)
+        .strong()
+    } else {
+        RichText::new(text)
+    }
+}
+
+/// Running totals, and the last round's payments in words.
+fn show_totals(ui: &mut egui::Ui, game: &Game) {
+    let state = game.sitting().state();
+    let ledger = game.ledger();
+    ui.heading("Totals");
+    egui::Grid::new("balances").striped(true).show(ui, |ui| {
+        for (name, balance) in state.names().iter().zip(&ledger.balances) {
+            ui.label(RichText::new(name).size(18.0));
+            let colour = match balance.signum() {
+                1 => Color32::from_rgb(60, 170, 90),
+                -1 => Color32::from_rgb(220, 80, 70),
+                _ => ui.visuals().text_color(),
+            };
+            ui.label(
+                RichText::new(format!("{balance:+}"))
+                    .size(18.0)
+                    .color(colour),
+            );
+            ui.end_row();
+        }
+        if ledger.pool != 0 {
+            ui.label("pool");
+            ui.label(ledger.pool.to_string());
+            ui.end_row();
+        }
+    });
+    ui.separator();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        // The round in play, when it has paid anything yet (naturals, overs).
+        if let Some(round) = ledger.rounds.last()
+            && round.next_dealer.is_none()
+            && !round.settlements.is_empty()
+        {
+            ui.heading(format!("Round {} so far", round.round));
+            for s in &round.settlements {
+                ui.label(report::settlement_text(state, round, s));
+            }
+            ui.separator();
+        }
+        let Some(round) = ledger.rounds.iter().rev().find(|r| r.next_dealer.is_some()) else {
+            ui.label("No round settled yet.");
+            return;
+        };
+        let doubled = if round.doubled { ", doubled" } else { "" };
+        ui.heading(format!(
+            "Round {} settled (dealer {}{doubled})",
+            round.round,
+            state.name(round.dealer)
+        ));
+        for s in &round.settlements {
+            ui.label(report::settlement_text(state, round, s));
+        }
+        if let Some(next) = round.next_dealer
+            && next != round.dealer
+        {
+            ui.label(RichText::new(format!("The deal passes to {}.", state.name(next))).strong());
+        }
+    });
+}
+
+/// The width a seat takes on screen.
+const SEAT_WIDTH: f32 = 260.0;
+
+/// Every seat, in seating order, in as many rows as the width asks.
+fn show_seats(ui: &mut egui::Ui, state: &State) {
+    let gap = 12.0;
+    ui.spacing_mut().item_spacing = egui::vec2(gap, gap);
+    let width = ui.available_width();
+    let across = (1..=16u8)
+        .rev()
+        .find(|&n| f32::from(n) * (SEAT_WIDTH + 20.0 + gap) - gap <= width)
+        .map_or(1, usize::from);
+    let seats: Vec<Seat> = (0..state.names().len()).map(|i| Seat(i as u8)).collect();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for row in seats.chunks(across) {
+            ui.horizontal(|ui| {
+                for &seat in row {
+                    show_seat(ui, state, seat);
+                }
+            });
+        }
+    });
+}
+
+fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat) {
+    let turn = state.turn().map(|t| t.0) == Some(place);
+    let stroke = if turn {
+        egui::Stroke::new(3.0, GOLD)
+    } else {
+        egui::Stroke::new(1.0, Color32::from_gray(90))
+    };
+    egui::Frame::new()
+        .fill(Color32::from_rgb(16, 60, 38))
+        .stroke(stroke)
+        .corner_radius(8.0)
+        .inner_margin(10.0)
+        .show(ui, |ui| {
+            ui.set_min_size(egui::vec2(SEAT_WIDTH, 170.0));
+            ui.vertical(|ui| {
+                let mut title = state.name(place).to_owned();
+                if state.dealer() == Some(place) {
+                    title.push_str(" · dealer");
+                }
+                if state.pone() == Some(place) {
+                    title.push_str(" · pone");
+                }
+                ui.label(
+                    RichText::new(title)
+                        .size(20.0)
+                        .strong()
+                        .color(Color32::WHITE),
+                );
+                let Some(round) = state.seat_round(place) else {
+                    return;
+                };
+                let wager = match round.stake {
+                    Some(amount) if state.doubled() && state.dealer() != Some(place) => {
+                        format!("stake {amount}, doubled: {}", 2 * amount)
+                    }
+                    Some(amount) => format!("stake {amount}"),
+                    None if state.dealer() == Some(place) => "deals".to_owned(),
+                    None => "no stake yet".to_owned(),
+                };
+                ui.label(RichText::new(wager).color(Color32::from_gray(220)));
+                ui.horizontal(|ui| {
+                    for hand in &round.hands {
+                        ui.vertical(|ui| {
+                            ui.horizontal(|ui| {
+                                ui.spacing_mut().item_spacing.x = 4.0;
+                                for slot in hand.cards.slots() {
+                                    draw_card(ui, *slot);
+                                }
+                            });
+                            ui.label(
+                                RichText::new(hand_status(hand)).color(Color32::from_gray(230)),
+                            );
+                        });
+                    }
+                });
+            });
+        });
+}
+
+/// A hand's points and where it stands.
+fn hand_status(hand: &pone_engine::sitting::Hand) -> String {
+    if hand.cards.is_empty() {
+        return String::new();
+    }
+    let points = hand.cards.points();
+    let count = match points.exact() {
+        Some(total) => format!("{total}"),
+        None => format!("{}+ with {} unseen", points.least(), hand.cards.unseen()),
+    };
+    let status = match hand.state {
+        HandState::Open => "",
+        HandState::Stood if points.exact() == Some(21) => " · Vingt-un",
+        HandState::Stood => " · content",
+        HandState::Over => " · over",
+        HandState::Natural => " · natural",
+        HandState::Settled => " · settled",
+    };
+    format!("{count}{status}")
+}
+
+/// One card, face up (rank and suit) or a back.
+fn draw_card(ui: &mut egui::Ui, slot: Option<Card>) {
+    let size = egui::vec2(44.0, 62.0);
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let painter = ui.painter();
+    let Some(card) = slot else {
+        painter.rect_filled(rect, 5.0, CARD_BACK);
+        painter.rect_stroke(
+            rect.shrink(4.0),
+            3.0,
+            egui::Stroke::new(1.5, Color32::from_rgb(190, 200, 240)),
+            egui::StrokeKind::Inside,
+        );
+        return;
+    };
+    painter.rect_filled(rect, 5.0, CARD_FACE);
+    let colour = match card.suit {
+        Suit::Hearts | Suit::Diamonds => RED_SUIT,
+        Suit::Spades | Suit::Clubs => Color32::BLACK,
+    };
+    let rank = card.rank.letter();
+    let rank = if rank == 'T' {
+        "10".to_owned()
+    } else {
+        rank.to_string()
+    };
+    painter.text(
+        rect.center_top() + egui::vec2(0.0, 6.0),
+        egui::Align2::CENTER_TOP,
+        rank,
+        egui::FontId::proportional(20.0),
+        colour,
+    );
+    draw_suit(
+        painter,
+        card.suit,
+        rect.center_bottom() - egui::vec2(0.0, 18.0),
+        9.0,
+        colour,
+    );
+}
+
+/// A suit's pip, drawn (the default fonts have no suit signs): centred on
+/// `centre`, about `r` from the centre to its edge.
+fn draw_suit(painter: &egui::Painter, suit: Suit, centre: egui::Pos2, r: f32, colour: Color32) {
+    use egui::{Shape, pos2, vec2};
+    let c = centre;
+    match suit {
+        Suit::Diamonds => {
+            painter.add(Shape::convex_polygon(
+                vec![
+                    pos2(c.x, c.y - r),
+                    pos2(c.x + 0.75 * r, c.y),
+                    pos2(c.x, c.y + r),
+                    pos2(c.x - 0.75 * r, c.y),
+                ],
+                colour,
+                egui::Stroke::NONE,
+            ));
+        }
+        Suit::Hearts => {
+            painter.circle_filled(c + vec2(-0.45 * r, -0.3 * r), 0.5 * r, colour);
+            painter.circle_filled(c + vec2(0.45 * r, -0.3 * r), 0.5 * r, colour);
+            painter.add(Shape::convex_polygon(
+                vec![
+                    pos2(c.x - 0.93 * r, c.y - 0.15 * r),
+                    pos2(c.x + 0.93 * r, c.y - 0.15 * r),
+                    pos2(c.x, c.y + r),
+                ],
+                colour,
+                egui::Stroke::NONE,
+            ));
+        }
+        Suit::Spades => {
+            painter.circle_filled(c + vec2(-0.45 * r, 0.2 * r), 0.5 * r, colour);
+            painter.circle_filled(c + vec2(0.45 * r, 0.2 * r), 0.5 * r, colour);
+            painter.add(Shape::convex_polygon(
+                vec![
+                    pos2(c.x, c.y - r),
+                    pos2(c.x + 0.93 * r, c.y + 0.05 * r),
+                    pos2(c.x - 0.93 * r, c.y + 0.05 * r),
+                ],
+                colour,
+                egui::Stroke::NONE,
+            ));
+            stem(painter, c, r, colour);
+        }
+        Suit::Clubs => {
+            painter.circle_filled(c + vec2(0.0, -0.5 * r), 0.42 * r, colour);
+            painter.circle_filled(c + vec2(-0.48 * r, 0.15 * r), 0.42 * r, colour);
+            painter.circle_filled(c + vec2(0.48 * r, 0.15 * r), 0.42 * r, colour);
+            stem(painter, c, r, colour);
+        }
+    }
+}
+
+/// The foot of a spade or a club.
+fn stem(painter: &egui::Painter, c: egui::Pos2, r: f32, colour: Color32) {
+    use egui::pos2;
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            pos2(c.x, c.y + 0.1 * r),
+            pos2(c.x + 0.35 * r, c.y + r),
+            pos2(c.x - 0.35 * r, c.y + r),
+        ],
+        colour,
+        egui::Stroke::NONE,
+    ));
+}
