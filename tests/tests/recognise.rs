@@ -72,10 +72,13 @@ fn the_recogniser_finds_and_reads_held_out_cards() {
         accuracy >= THRESHOLD,
         "{right} of {total} found and read right ({accuracy:.3})"
     );
-    // The finder of 2026-11-21 still calls paper, books and carpet backs now
-    // and then: 48 readings on no card in these 16 scenes.
     eprintln!("{right} of {total} read right, {false_cards} false readings");
-    assert!(false_cards <= 60, "{false_cards} readings on no card");
+    // Readings match cards one to one, so a card read twice is a false card.
+    // The finder of 2026-11-21 still breaks large cards into several finds and
+    // calls paper and books backs now and then: with the reader of session 4
+    // (which says `none` of a window on no index) 84 false readings in these
+    // 16 scenes (107 with the reader before it).
+    assert!(false_cards <= 100, "{false_cards} false readings");
 }
 
 #[test]
@@ -97,8 +100,8 @@ fn an_empty_table_shows_no_cards() {
 }
 
 /// The least share of cards found and read right that a model may land with:
-/// the finder of 2026-11-21 (dense targets, session 3) finds and reads 55 of
-/// these 74 (0.74; the one before it, 0.49); a broken model finds next to
-/// none. Raise it as the finder improves (issue 4 aims at 0.999 on held-out
+/// the finder of 2026-11-21 (dense targets, session 3) with the reader of
+/// session 4 finds and reads 59 of these 74 (0.80; counted one to one); a
+/// broken model finds next to none. Raise it as the finder improves (issue 4 aims at 0.999 on held-out
 /// designs).
 const THRESHOLD: f64 = 0.6;
