@@ -604,19 +604,14 @@ pub fn crops(
             .with_context(|| format!("{}: not a folder name", set.display()))?;
         let target = dir.join(name);
         let labels_dir = set.join("labels");
-        let mut scenes: Vec<PathBuf> = std::fs::read_dir(&labels_dir)
-            .with_context(|| {
-                format!(
-                    "cannot read {} (a set made by `pone synth --out {}` has labels/ and images/)",
-                    labels_dir.display(),
-                    set.display()
-                )
-            })?
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
-            .collect();
-        scenes.sort();
+        let mut scenes = sorted_entries(&labels_dir).with_context(|| {
+            format!(
+                "{} is no rendered set (`pone synth --out {}` makes labels/ and images/)",
+                set.display(),
+                set.display()
+            )
+        })?;
+        scenes.retain(|p| p.extension().is_some_and(|e| e == "json"));
         let bar = crate::cli::progress_bar(scenes.len() as u64, "scenes");
         let (mut from_labels, mut from_finder, mut none) = (0, 0, 0);
         for label_path in &scenes {

@@ -10,6 +10,26 @@ pub fn iou(a: [f32; 4], b: [f32; 4]) -> f32 {
     if union > 0.0 { inter / union } else { 0.0 }
 }
 
+/// The box around some points (a finder's window, a card's corners).
+pub fn bounds(points: &[[f32; 2]]) -> [f32; 4] {
+    points.iter().fold(
+        [
+            f32::INFINITY,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+        ],
+        |b, p| {
+            [
+                b[0].min(p[0]),
+                b[1].min(p[1]),
+                b[2].max(p[0]),
+                b[3].max(p[1]),
+            ]
+        },
+    )
+}
+
 /// A box's centre.
 pub fn centre(b: [f32; 4]) -> [f32; 2] {
     [f32::midpoint(b[0], b[2]), f32::midpoint(b[1], b[3])]

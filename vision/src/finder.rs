@@ -212,14 +212,7 @@ fn votes(maps: &Maps, channel: usize, threshold: f32) -> Vec<Vote> {
                 cy + maps.at(15, x, y) * 16.0,
             ];
             let key = if channel == 0 {
-                let xs = window.map(|p| p[0]);
-                let ys = window.map(|p| p[1]);
-                [
-                    xs.into_iter().fold(f32::INFINITY, f32::min),
-                    ys.into_iter().fold(f32::INFINITY, f32::min),
-                    xs.into_iter().fold(f32::NEG_INFINITY, f32::max),
-                    ys.into_iter().fold(f32::NEG_INFINITY, f32::max),
-                ]
+                crate::boxes::bounds(&window)
             } else {
                 bbox
             };

@@ -134,8 +134,7 @@ impl Recogniser {
             && let Some(picture) = self.picture_as_card(frame, &classes)?
             && let Some((best, p)) = most_likely(&picture)
             && best < classes.len()
-            && classes[best] != "back"
-            && classes[best] != NO_CARD
+            && names_a_card(&classes[best])
             && p >= 0.5
         {
             return Ok(vec![Seen {
@@ -151,8 +150,7 @@ impl Recogniser {
             let Some((best, p)) = most_likely(&combined) else {
                 continue;
             };
-            // A back, or a window on no index at all.
-            if classes[best] == "back" || classes[best] == NO_CARD {
+            if !names_a_card(&classes[best]) {
                 continue;
             }
             let score = candidate
@@ -271,9 +269,7 @@ fn runners_up(evidence: &[f64], classes: &[String], best: usize) -> Vec<(String,
     let mut others: Vec<(usize, f64)> = evidence
         .iter()
         .enumerate()
-        .filter(|&(i, _)| {
-            i != best && i < classes.len() && classes[i] != "back" && classes[i] != NO_CARD
-        })
+        .filter(|&(i, _)| i != best && i < classes.len() && names_a_card(&classes[i]))
         .map(|(i, e)| (i, e / total))
         .collect();
     others.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -282,6 +278,12 @@ fn runners_up(evidence: &[f64], classes: &[String], best: usize) -> Vec<(String,
         .take(3)
         .map(|(i, p)| (classes[i].clone(), p as f32))
         .collect()
+}
+
+/// Whether a reader's class is a face-up card: not a back, nor a window on no
+/// index at all ([`NO_CARD`]).
+fn names_a_card(class: &str) -> bool {
+    class != "back" && class != NO_CARD
 }
 
 /// Whether a picture has a card's proportions (upright).

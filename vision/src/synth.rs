@@ -153,14 +153,6 @@ pub fn finder_crops(
     labels: &crate::render::FrameLabels,
     corners: &[crate::finder::Corner],
 ) -> Vec<(String, image::RgbImage)> {
-    let bounds = |w: &[[f32; 2]; 4]| {
-        [
-            w.iter().map(|p| p[0]).fold(f32::INFINITY, f32::min),
-            w.iter().map(|p| p[1]).fold(f32::INFINITY, f32::min),
-            w.iter().map(|p| p[0]).fold(f32::NEG_INFINITY, f32::max),
-            w.iter().map(|p| p[1]).fold(f32::NEG_INFINITY, f32::max),
-        ]
-    };
     // Every labelled face's index windows, with how much of each shows.
     let labelled: Vec<(&str, [f32; 4], f32)> = labels
         .cards
@@ -173,7 +165,11 @@ pub fn finder_crops(
                     .into_iter()
                     .zip(&card.index)
                     .map(move |(window, index)| {
-                        (card.card.as_str(), bounds(&window), index.visible)
+                        (
+                            card.card.as_str(),
+                            crate::boxes::bounds(&window),
+                            index.visible,
+                        )
                     }),
             )
         })
@@ -189,7 +185,7 @@ pub fn finder_crops(
     };
     let mut out = Vec::new();
     for corner in corners {
-        let window = bounds(&corner.window);
+        let window = crate::boxes::bounds(&corner.window);
         let best = labelled
             .iter()
             .map(|&(card, bbox, visible)| (crate::boxes::iou(window, bbox), card, visible))
