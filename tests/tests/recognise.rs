@@ -74,11 +74,12 @@ fn the_recogniser_finds_and_reads_held_out_cards() {
     );
     eprintln!("{right} of {total} read right, {false_cards} false readings");
     // Readings match cards one to one, so a card read twice is a false card.
-    // The finder of 2026-11-21 still breaks large cards into several finds and
-    // calls paper and books backs now and then: with the reader of session 4
-    // (which says `none` of a window on no index) 84 false readings in these
-    // 16 scenes (107 with the reader before it).
-    assert!(false_cards <= 100, "{false_cards} false readings");
+    // The finder of 2026-11-21 still calls paper and books backs now and
+    // then, and sees a pile of backs as more or fewer backs than it holds:
+    // 55 false readings in these 16 scenes since session 5 (a second, larger
+    // look at frames of small cards; one card read twice in one place counted
+    // once), 84 before, 107 with the reader before that.
+    assert!(false_cards <= 70, "{false_cards} false readings");
 }
 
 #[test]
@@ -101,7 +102,8 @@ fn an_empty_table_shows_no_cards() {
 
 /// The least share of cards found and read right that a model may land with:
 /// the finder of 2026-11-21 (dense targets, session 3) with the reader of
-/// session 4 finds and reads 59 of these 74 (0.80; counted one to one); a
-/// broken model finds next to none. Raise it as the finder improves (issue 4 aims at 0.999 on held-out
-/// designs).
-const THRESHOLD: f64 = 0.6;
+/// session 4 finds and reads 62 of these 74 (0.84; counted one to one; 59
+/// before session 5's second look at frames of small cards); a broken model
+/// finds next to none. Raise it as the recogniser improves (issue 4 aims at
+/// 0.999 on held-out designs).
+const THRESHOLD: f64 = 0.7;

@@ -191,6 +191,8 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
         .with_context(|| format!("the dealer's script {}", options.dealer.display()))?;
     let folder = options.models.clone().unwrap_or_else(models_dir);
     let mut recogniser = Recogniser::open(&folder)?;
+    // One camera, one table: the frames are alike in scale.
+    recogniser.keep_size(true);
     let fps = source.fps();
     let mut play = Play::new(script, fps, TrackerOptions::default())?;
     let bar = crate::cli::progress_bar(0, "frames");

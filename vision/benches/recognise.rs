@@ -1,6 +1,6 @@
 //! `cargo bench -p pone-vision`: one 1280x720 frame of a table with 12 cards,
 //! some overlapping, found and read (the finder and the reader through ONNX
-//! Runtime). Needs the models in `models/` and the runtime (`./scripts/setup`).
+//! Runtime): as a picture on its own, and as one of a camera's frames. Needs the models in `models/` and the runtime (`./scripts/setup`).
 
 #![allow(missing_docs)] // criterion's macros make undocumented items
 
@@ -49,6 +49,8 @@ fn bench(c: &mut Criterion) {
     let frame = table_frame(12);
     let seen = recogniser.recognise(&frame).expect("recognise");
     eprintln!("the benchmark frame: {} cards found", seen.len());
+    // A picture on its own: seen at 640 first, then again larger when its
+    // cards are small (as `pone recognise` reads photos).
     c.bench_function("recognise a 1280x720 frame with 12 cards", |b| {
         b.iter(|| {
             recogniser
@@ -56,6 +58,19 @@ fn bench(c: &mut Criterion) {
                 .expect("recognise")
         });
     });
+    // A camera's frames: each starts at the size the last was seen at (as the
+    // live table reads them), so one look a frame.
+    recogniser.keep_size(true);
+    c.bench_function(
+        "recognise the same camera's 1280x720 frame, 12 cards",
+        |b| {
+            b.iter(|| {
+                recogniser
+                    .recognise(std::hint::black_box(&frame))
+                    .expect("recognise")
+            });
+        },
+    );
 }
 
 criterion_group!(benches, bench);

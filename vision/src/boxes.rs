@@ -35,6 +35,11 @@ pub fn centre(b: [f32; 4]) -> [f32; 2] {
     [f32::midpoint(b[0], b[2]), f32::midpoint(b[1], b[3])]
 }
 
+/// Whether a point lies in a box (its edges included).
+pub fn contains(b: [f32; 4], p: [f32; 2]) -> bool {
+    p[0] >= b[0] && p[0] <= b[2] && p[1] >= b[1] && p[1] <= b[3]
+}
+
 /// A box's longer side: a card's size on the picture.
 pub fn long_side(b: [f32; 4]) -> f32 {
     (b[2] - b[0]).max(b[3] - b[1])

@@ -120,6 +120,8 @@ pub fn session(path: &Path, threads: usize) -> Result<Session, ModelError> {
     }
     Session::builder(&runtime.environment)
         .map_err(|e| bad(e.to_string()))?
+        .with_optimization_level(ort::session::builder::GraphOptimizationLevel::All)
+        .map_err(|e| bad(e.to_string()))?
         .with_intra_threads(threads)
         .map_err(|e| bad(e.to_string()))?
         .commit_from_file(path)

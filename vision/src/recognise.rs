@@ -98,6 +98,14 @@ impl Recogniser {
         })
     }
 
+    /// Sets whether each frame starts at the size the last one was seen at
+    /// ([`Finder::keep_size`]): on for a camera that does not move, where it
+    /// saves the finder a look per frame; off (the default) for pictures that
+    /// have nothing to do with each other.
+    pub fn keep_size(&mut self, keep: bool) {
+        self.finder.keep_size = keep;
+    }
+
     /// Every card in `frame`, face-up ones read, in reading order (top to bottom, then left to right).
     pub fn recognise(&mut self, frame: &RgbImage) -> Result<Vec<Seen>, ModelError> {
         let finds = self.finder.find(frame)?;
@@ -174,6 +182,7 @@ impl Recogniser {
                 others: runners_up(&combined, &classes, best),
             });
         }
+        let mut seen = drop_repeats(seen);
         for found in finds.backs {
             seen.push(Seen {
                 card: "back".into(),
@@ -251,6 +260,28 @@ impl Recogniser {
         }
         Ok(any.then_some(evidence))
     }
+}
+
+/// The face-up readings without repeats: a reading is dropped when a surer
+/// one names the same card and one's box centre lies in the other's box. One
+/// pack has one of each card, so the same card read twice in one place is a
+/// large card the finder found in pieces (several windows on its face, or one
+/// corner at two sizes), not two cards.
+fn drop_repeats(mut seen: Vec<Seen>) -> Vec<Seen> {
+    use crate::boxes::{centre, contains};
+    seen.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    let mut kept: Vec<Seen> = Vec::with_capacity(seen.len());
+    for reading in seen {
+        let repeat = kept.iter().any(|k| {
+            k.card == reading.card
+                && (contains(k.bbox, centre(reading.bbox))
+                    || contains(reading.bbox, centre(k.bbox)))
+        });
+        if !repeat {
+            kept.push(reading);
+        }
+    }
+    kept
 }
 
 /// The most likely class of some evidence (unnormalised probabilities), and its probability.
@@ -371,4 +402,38 @@ fn group(corners: &[Corner]) -> Vec<Candidate> {
         .zip(absorbed)
         .filter_map(|(c, gone)| (!gone).then_some(c))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seen(card: &str, confidence: f32, bbox: [f32; 4]) -> Seen {
+        Seen {
+            card: card.into(),
+            confidence,
+            bbox,
+            corners: None,
+            others: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn one_card_read_twice_in_one_place_is_one_card() {
+        let kept = drop_repeats(vec![
+            seen("2C", 0.8, [100.0, 100.0, 200.0, 240.0]),
+            seen("2C", 0.99, [110.0, 90.0, 230.0, 250.0]),
+        ]);
+        assert_eq!(kept, vec![seen("2C", 0.99, [110.0, 90.0, 230.0, 250.0])]);
+    }
+
+    #[test]
+    fn different_cards_or_far_apart_readings_all_stay() {
+        let readings = vec![
+            seen("2C", 0.9, [100.0, 100.0, 200.0, 240.0]),
+            seen("3C", 0.8, [110.0, 100.0, 210.0, 240.0]),
+            seen("2C", 0.7, [400.0, 100.0, 500.0, 240.0]),
+        ];
+        assert_eq!(drop_repeats(readings.clone()), readings);
+    }
 }

@@ -51,8 +51,7 @@ pub struct Matching {
 /// Whether a reading's box centre lies in a box.
 #[must_use]
 pub fn centre_in(seen: &Seen, bbox: [f32; 4]) -> bool {
-    let [x, y] = crate::boxes::centre(seen.bbox);
-    x >= bbox[0] && x <= bbox[2] && y >= bbox[1] && y <= bbox[3]
+    crate::boxes::contains(bbox, crate::boxes::centre(seen.bbox))
 }
 
 /// Whether a reading names a labelled card (a rank-only label compares ranks).
