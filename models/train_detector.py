@@ -73,16 +73,19 @@ class Finder(nn.Module):
     """Full 3x3 convolutions down to the 4-pixel cells (indices are 8-10 pixels
     tall at 640), separable blocks below, a feature pyramid back up to the cells."""
 
-    def __init__(self, widths=(32, 64, 96, 128), pyramid=32, outputs=16):
+    def __init__(self, widths=(32, 64, 96, 128), pyramid=32, outputs=16, light=False):
         super().__init__()
         w = widths
-        self.s4 = nn.Sequential(cbr(3, 16, 3, 2), cbr(16, w[0], 3, 2), Separable(w[0], w[0]), Separable(w[0], w[0]))
+        # light: the second stride and the last 3x3 at the 4-pixel cells made
+        # separable, for frames seen at up to 1280 (about half the work).
+        second = Separable(16, w[0], 2) if light else cbr(16, w[0], 3, 2)
+        self.s4 = nn.Sequential(cbr(3, 16, 3, 2), second, Separable(w[0], w[0]), Separable(w[0], w[0]))
         self.s8 = nn.Sequential(Separable(w[0], w[1], 2), Separable(w[1], w[1]), Separable(w[1], w[1]))
         self.s16 = nn.Sequential(Separable(w[1], w[2], 2), Separable(w[2], w[2]), Separable(w[2], w[2]))
         self.s32 = nn.Sequential(Separable(w[2], w[3], 2), Separable(w[3], w[3]), Separable(w[3], w[3]))
         self.l4, self.l8, self.l16, self.l32 = (cbr(c, pyramid, 1) for c in w)
         self.m16, self.m8 = Separable(pyramid, pyramid), Separable(pyramid, pyramid)
-        self.m4 = cbr(pyramid, pyramid, 3)
+        self.m4 = Separable(pyramid, pyramid) if light else cbr(pyramid, pyramid, 3)
         self.head = nn.Conv2d(pyramid, outputs, 1)
         with torch.no_grad():
             self.head.bias[:2].fill_(-4.0)
@@ -149,6 +152,40 @@ def load_scenes(folders, cache):
     return images, objects
 
 
+class Frames:
+    """The scenes' frames at full size, read from disk when asked (a few
+    thousand 1280x720 frames do not fit in memory)."""
+
+    def __init__(self, paths):
+        self.paths = paths
+
+    def __len__(self):
+        return len(self.paths)
+
+    def __getitem__(self, i):
+        image = cv2.imread(self.paths[i])
+        if image is None:
+            sys.exit(f"cannot read {self.paths[i]}")
+        return image[:, :, ::-1].copy()
+
+
+def load_native(folders):
+    """Every scene at full size: its frame (read when asked) and its cards in its pixels."""
+    paths, objects = [], []
+    for folder in folders:
+        names = sorted(f[:-5] for f in os.listdir(os.path.join(folder, "labels")) if f.endswith(".json"))
+        for name in names:
+            path = os.path.join(folder, "images", name + ".jpg")
+            if not os.path.exists(path):
+                continue
+            with open(os.path.join(folder, "labels", name + ".json")) as f:
+                labels = json.load(f)
+            paths.append(path)
+            objects.append(scene_objects(labels, 1.0))
+        print(f"{folder}: {len(names)} scenes", flush=True)
+    return Frames(paths), objects
+
+
 def scene_objects(labels, scale):
     """The labelled cards in drawing order (a later card lies on the earlier ones):
     (back, corners, visible box, share visible, [(index window, share of it visible)]).
@@ -170,13 +207,34 @@ def scene_objects(labels, scale):
     return out
 
 
+# With --native: the card height (network pixels) a training view shows the
+# scene's typical card at, drawn between these: the app sees a frame at 640
+# first (cards from about 30 pixels up), then again so that its cards are
+# about 100 pixels tall (`vision/src/finder.rs` `wanted_side`).
+NATIVE_CARD = (28.0, 280.0)
+NATIVE = False
+
+
+def typical_card(objects):
+    heights = [float(np.linalg.norm(o[1][3] - o[1][0])) for o in objects]
+    return float(np.median(heights)) if heights else 0.0
+
+
 def random_view(rng, shape, big, objects):
     """An affine map from the scene to a CROP x CROP training view: zoom, turn,
     shift; half the views centred near a card (cards cover little of a
     table), half anywhere, so that the table, its clutter and the things on
-    it are seen as much as the frame shows them."""
+    it are seen as much as the frame shows them. With --native the scene is
+    at full size and the zoom makes its typical card a drawn height."""
     h, w = shape[:2]
-    s = math.exp(rng.uniform(math.log(0.5), math.log(3.5 if big else 1.8)))
+    typical = typical_card(objects)
+    if NATIVE and typical > 0:
+        wanted = math.exp(rng.uniform(math.log(NATIVE_CARD[0]), math.log(NATIVE_CARD[1])))
+        s = min(max(wanted / typical, 0.15), 2.5)
+    elif NATIVE:
+        s = math.exp(rng.uniform(math.log(0.25), math.log(1.5)))
+    else:
+        s = math.exp(rng.uniform(math.log(0.5), math.log(3.5 if big else 1.8)))
     angle = rng.choice([0, 90, 180, 270]) + rng.uniform(-12, 12)
     a = math.radians(angle)
     rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]) * s
@@ -282,7 +340,9 @@ def targets(objects, m, size=(CROP, CROP)):
     return heat, weight, reg, regw, found
 
 
-def batch(images, objects, idx, rng, train=True):
+def batch(images, objects, idx, rng, train=True, side=None):
+    """Training views (or, with train=False, whole frames, their long side
+    `side` pixels or as loaded) and their targets."""
     xs, hs, ws, rs, rws, founds = [], [], [], [], [], []
     for i in idx:
         img = images[i]
@@ -292,8 +352,9 @@ def batch(images, objects, idx, rng, train=True):
             size = (CROP, CROP)
             border = tuple(int(v) for v in rng.integers(0, 255, 3))
         else:
-            m = np.array([[1.0, 0, 0], [0, 1.0, 0]])
-            size = (-(-img.shape[1] // 32) * 32, -(-img.shape[0] // 32) * 32)
+            k = side / max(img.shape[:2]) if side else 1.0
+            m = np.array([[k, 0, 0], [0, k, 0]])
+            size = (-(-round(img.shape[1] * k) // 32) * 32, -(-round(img.shape[0] * k) // 32) * 32)
             border = (0, 0, 0)
         xs.append(cv2.warpAffine(img, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border))
         h, w, r, rw, found = targets(objects[i], m, size)
@@ -376,14 +437,15 @@ def decode(maps, threshold, same=SAME_OBJECT, mass=LEAST_MASS):
     return finds
 
 
-def validate(model, images, objects, idx, rng, threshold=0.5):
-    """Recall and precision of index corners and backs, and the window's error (pixels)."""
+def validate(model, images, objects, idx, rng, threshold=0.5, side=None):
+    """Recall and precision of index corners and backs, and the window's error
+    (pixels), on whole frames seen with their long side `side`."""
     model.eval()
     count = {0: [0, 0, 0], 1: [0, 0, 0]}  # found, finds, objects to find
     errors = []
     with torch.no_grad():
         for i in idx:
-            x, *_, founds = batch(images, objects, [i], rng, train=False)
+            x, *_, founds = batch(images, objects, [i], rng, train=False, side=side)
             maps = model(x)[0].numpy()
             finds = decode(maps, threshold)
             for kind in (0, 1):
@@ -429,18 +491,22 @@ def main():
     parser.add_argument("--cache", default=None, help="keep the scaled scenes in this file to load faster next time")
     parser.add_argument("--resume", default=None, help="start from these PyTorch weights")
     parser.add_argument("--export-only", action="store_true", help="export the --resume weights and stop")
+    parser.add_argument("--light", action="store_true", help="the lighter network (separable second stride and last 3x3)")
+    parser.add_argument("--native", action="store_true", help="views from the full-size frames, zoomed by their cards' size")
     args = parser.parse_args()
+    global NATIVE
+    NATIVE = args.native
     CROP = args.crop
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     torch.set_num_threads(int(os.environ.get("PONE_THREADS", os.cpu_count() or 2)))
 
     if args.export_only:
-        model = Finder()
+        model = Finder(light=args.light)
         model.load_state_dict(torch.load(args.resume))
         export(model, args.out)
         return
-    images, objects = load_scenes(args.data, args.cache)
+    images, objects = load_native(args.data) if args.native else load_scenes(args.data, args.cache)
     if not images:
         sys.exit(f"no scenes under {args.data}: make them with `pone synth`")
     order = rng.permutation(len(images))
@@ -448,7 +514,7 @@ def main():
     train = order[len(held) :]
     print(f"{len(train)} training scenes, {len(held)} held back", flush=True)
 
-    model = Finder()
+    model = Finder(light=args.light)
     if args.resume:
         model.load_state_dict(torch.load(args.resume))
     model = model.to(memory_format=torch.channels_last)
@@ -472,7 +538,10 @@ def main():
             print(f"step {step}: loss masks {running[0]:.3f} centre {running[1]:.3f} quad {running[2]:.3f} box {running[3]:.3f}, {time.time() - start:.0f} s", flush=True)
         if step % 1000 == 0 or step == args.steps:
             torch.save(model.state_dict(), os.path.splitext(args.out)[0] + ".pt")
-            print(f"step {step}: {validate(model, images, objects, held[:150], np.random.default_rng(7))}", flush=True)
+            side = BASE if args.native else None
+            print(f"step {step}: at {BASE}: {validate(model, images, objects, held[:150], np.random.default_rng(7), side=side)}", flush=True)
+            if args.native:
+                print(f"step {step}: at 1280: {validate(model, images, objects, held[:60], np.random.default_rng(7), side=1280)}", flush=True)
     export(model, args.out)
 
 

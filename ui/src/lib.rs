@@ -1,6 +1,7 @@
 //! The `pone` binary's library: the side screen and the command-line tools.
 //!
 //! - [`screen`]: the side screen, an eframe window on a sitting.
+//! - [`desk`]: the dealer's desk, a game kept from the dealer's keys.
 //! - [`demo`]: a sitting that plays itself (`pone demo`, the side screen with no camera).
 //! - [`cli`]: the subcommands (`pone replay`, `pone synth`, `pone demo`), as
 //!   functions that take their arguments and a writer, so tests can run them
@@ -10,6 +11,7 @@
 
 pub mod cli;
 pub mod demo;
+pub mod desk;
 pub mod live;
 pub mod screen;
 pub mod see;

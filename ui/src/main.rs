@@ -19,6 +19,15 @@ struct Options {
     /// With no subcommand: players at the demo table.
     #[arg(long, default_value_t = 5)]
     players: usize,
+    /// With no subcommand: keep a sitting at the dealer's desk (keys and
+    /// taps) instead of the demo: its players, in seating order, the first
+    /// dealing (`--deal Ann,Bob,Cat`).
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    deal: Option<Vec<String>>,
+    /// With no subcommand: the desk's journal, written after every command;
+    /// without --deal, an existing journal to go on with.
+    #[arg(long, value_name = "FILE")]
+    journal: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -332,6 +341,8 @@ fn main() -> ExitCode {
         None => pone_ui::screen::run(pone_ui::screen::ScreenOptions {
             players: options.players,
             exit_after: options.exit_after,
+            deal: options.deal,
+            journal: options.journal,
             ..pone_ui::screen::ScreenOptions::default()
         }),
     };

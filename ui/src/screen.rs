@@ -4,7 +4,10 @@
 //! paid whom and why. With no camera it plays the demo sitting.
 //!
 //! [`show_table`] draws a game into any `Ui` (the window, and the UI tests);
-//! [`SideScreen`] is the window's app: it drives the demo table by the clock.
+//! [`show_desk`] draws the dealer's desk (what the table waits for, the keys,
+//! large buttons for touch) and passes it the keys pressed; [`SideScreen`] is
+//! the window's app: the demo table driven by the clock, or a sitting kept
+//! at the desk.
 
 use std::time::Duration;
 
@@ -14,10 +17,17 @@ use pone_engine::sitting::{HandState, Phase, State};
 use pone_engine::{Card, Game, Seat, Suit, report};
 
 use crate::demo::DemoTable;
+use crate::desk::{Desk, Key, Said};
 
 /// What the window plays and for how long.
 #[derive(Clone, Debug)]
 pub struct ScreenOptions {
+    /// Keep a sitting at the dealer's desk instead of the demo: its players,
+    /// in seating order, the first dealing (with `journal`, a new journal).
+    pub deal: Option<Vec<String>>,
+    /// The journal the desk writes as it goes; an existing one is gone on
+    /// with (with no `deal`).
+    pub journal: Option<std::path::PathBuf>,
     /// Players at the demo table.
     pub players: usize,
     /// The demo's seed.
@@ -31,6 +41,8 @@ pub struct ScreenOptions {
 impl Default for ScreenOptions {
     fn default() -> ScreenOptions {
         ScreenOptions {
+            deal: None,
+            journal: None,
             players: 5,
             seed: 1,
             exit_after: None,
@@ -41,7 +53,15 @@ impl Default for ScreenOptions {
 
 /// Opens the window and runs until it is closed (or `exit_after` passes).
 pub fn run(options: ScreenOptions) -> anyhow::Result<()> {
-    let table = DemoTable::new(options.players, options.seed)?;
+    let table = match (&options.deal, &options.journal) {
+        (Some(players), journal) => Table::Desk(Box::new(Desk::new(
+            players.clone(),
+            pone_engine::HouseRules::default(),
+            journal.clone(),
+        )?)),
+        (None, Some(journal)) => Table::Desk(Box::new(Desk::resume(journal)?)),
+        (None, None) => Table::Demo(Box::new(DemoTable::new(options.players, options.seed)?)),
+    };
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Pone: Vingt-un")
@@ -61,9 +81,27 @@ pub fn run(options: ScreenOptions) -> anyhow::Result<()> {
     })
 }
 
-/// The window's app: the demo table played by the clock, drawn each frame.
+/// What the window shows: the demo, or a sitting kept at the desk.
+pub enum Table {
+    /// The demo sitting, playing itself.
+    Demo(Box<DemoTable>),
+    /// A sitting kept from the dealer's keys.
+    Desk(Box<Desk>),
+}
+
+impl Table {
+    /// The game shown.
+    pub fn game(&self) -> &Game {
+        match self {
+            Table::Demo(demo) => demo.game(),
+            Table::Desk(desk) => desk.game(),
+        }
+    }
+}
+
+/// The window's app: the demo table played by the clock, or the desk, drawn each frame.
 pub struct SideScreen {
-    table: DemoTable,
+    table: Table,
     options: ScreenOptions,
     /// When the table next acts, in the window's seconds.
     next_step: f64,
@@ -73,7 +111,7 @@ pub struct SideScreen {
 
 impl SideScreen {
     /// A window on `table`.
-    pub fn new(table: DemoTable, options: ScreenOptions) -> SideScreen {
+    pub fn new(table: Table, options: ScreenOptions) -> SideScreen {
         SideScreen {
             table,
             options,
@@ -87,12 +125,15 @@ impl SideScreen {
         self.table.game()
     }
 
-    /// Lets the table act when its time has come (`now` in seconds).
+    /// Lets the demo table act when its time has come (`now` in seconds).
     fn advance(&mut self, now: f64) {
+        let Table::Demo(demo) = &mut self.table else {
+            return;
+        };
         if self.stopped.is_some() || now < self.next_step {
             return;
         }
-        match self.table.step() {
+        match demo.step() {
             Ok(events) => {
                 let ended = events
                     .iter()
@@ -115,6 +156,9 @@ impl eframe::App for SideScreen {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
         self.advance(now);
+        if let Table::Desk(desk) = &mut self.table {
+            show_desk(ui, desk);
+        }
         show_table(ui, self.table.game());
         if let Some(why) = &self.stopped {
             egui::Panel::bottom("stopped").show(ui, |ui| {
@@ -124,6 +168,155 @@ impl eframe::App for SideScreen {
         let wait = (self.next_step - now).max(0.0);
         ui.ctx()
             .request_repaint_after(Duration::from_secs_f64(wait.min(0.25)));
+    }
+}
+
+/// The dealer's desk, as a panel along the bottom: what the table waits
+/// for, what has been typed, what the desk said last (refusals in red), and
+/// large buttons for every key. Keys pressed anywhere in the window go to the
+/// desk.
+pub fn show_desk(ui: &mut egui::Ui, desk: &mut Desk) {
+    for key in keys_pressed(ui) {
+        desk.press(key);
+    }
+    egui::Panel::bottom("desk").show(ui, |ui| {
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(desk.prompt()).size(20.0).strong());
+            let typed = desk.typed();
+            if !typed.is_empty() {
+                ui.label(RichText::new(format!("  {typed}_")).size(20.0).color(GOLD));
+            }
+        });
+        match desk.said() {
+            Some(Said::Done(line)) => {
+                ui.label(RichText::new(format!("Done: {line}")).color(Color32::LIGHT_GREEN));
+            }
+            Some(Said::Refused(why)) => {
+                ui.label(RichText::new(why).color(Color32::LIGHT_RED));
+            }
+            None => {
+                ui.label("Type the cards as they are dealt, or tap them below.");
+            }
+        }
+        let tapped = desk_buttons(ui, desk);
+        ui.add_space(6.0);
+        for key in tapped {
+            desk.press(key);
+        }
+    });
+}
+
+/// The keys pressed on the window's keyboard this frame, as the desk reads them.
+fn keys_pressed(ui: &egui::Ui) -> Vec<Key> {
+    ui.input(|i| {
+        i.events
+            .iter()
+            .filter_map(|event| match event {
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } if !modifiers.ctrl && !modifiers.command && !modifiers.alt => desk_key(*key),
+                _ => None,
+            })
+            .collect()
+    })
+}
+
+/// The desk's large buttons, those that mean something now enabled; the keys tapped.
+fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
+    let mut pressed = Vec::new();
+    let (card, stake) = (crate::desk::card_due(desk), crate::desk::stakes_due(desk));
+    let big = |ui: &mut egui::Ui, enabled: bool, text: RichText| {
+        ui.add_enabled(
+            enabled,
+            egui::Button::new(text.size(22.0)).min_size(egui::vec2(48.0, 44.0)),
+        )
+        .clicked()
+    };
+    ui.horizontal_wrapped(|ui| {
+        for rank in "A23456789TJQK".chars() {
+            if big(ui, card, RichText::new(rank.to_string())) {
+                pressed.push(Key::Char(rank));
+            }
+        }
+        ui.separator();
+        for (letter, suit) in [
+            ('S', Suit::Spades),
+            ('H', Suit::Hearts),
+            ('D', Suit::Diamonds),
+            ('C', Suit::Clubs),
+        ] {
+            let colour = if matches!(suit, Suit::Hearts | Suit::Diamonds) {
+                RED_SUIT
+            } else {
+                Color32::BLACK
+            };
+            let text = RichText::new(suit_name(suit)).color(colour);
+            if ui
+                .add_enabled(
+                    card,
+                    egui::Button::new(text.size(18.0))
+                        .fill(CARD_FACE)
+                        .min_size(egui::vec2(96.0, 44.0)),
+                )
+                .clicked()
+            {
+                pressed.push(Key::Char(letter));
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for digit in '0'..='9' {
+            if big(ui, stake, RichText::new(digit.to_string())) {
+                pressed.push(Key::Char(digit));
+            }
+        }
+        let playing = matches!(
+            desk.game().sitting().state().phase(),
+            Phase::Drawing { .. } | Phase::Dealer
+        );
+        for (text, key, enabled) in [
+            ("Enter", Key::Enter, stake),
+            ("Face down (X)", Key::Char('X'), card),
+            ("Double (D)", Key::Char('D'), crate::desk::double_due(desk)),
+            ("Content (C)", Key::Char('C'), playing),
+            ("Divide (V)", Key::Char('V'), playing),
+            ("Undo (U)", Key::Char('U'), true),
+            ("Redo (R)", Key::Char('R'), true),
+        ] {
+            if big(ui, enabled, RichText::new(text)) {
+                pressed.push(key);
+            }
+        }
+    });
+    pressed
+}
+
+/// A key of the keyboard as the desk reads it.
+fn desk_key(key: egui::Key) -> Option<Key> {
+    match key {
+        egui::Key::Enter => Some(Key::Enter),
+        egui::Key::Escape => Some(Key::Escape),
+        egui::Key::Backspace => Some(Key::Backspace),
+        other => {
+            let mut name = other.name().chars();
+            match (name.next(), name.next()) {
+                (Some(c), None) if c.is_ascii_alphanumeric() => Some(Key::Char(c)),
+                _ => None,
+            }
+        }
+    }
+}
+
+fn suit_name(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Spades => "Spades",
+        Suit::Hearts => "Hearts",
+        Suit::Diamonds => "Diamonds",
+        Suit::Clubs => "Clubs",
     }
 }
 

@@ -5,8 +5,12 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use pone_engine::autoplay::Autoplayer;
+use pone_engine::{Command, Game, HouseRules, Seat};
 use pone_ui::demo::DemoTable;
-use pone_ui::screen::show_table;
+use pone_ui::desk::Desk;
+use pone_ui::screen::{show_desk, show_table};
+use rand::SeedableRng as _;
 
 /// A 5-player demo sitting after two whole rounds and a few cards of the third.
 fn table() -> DemoTable {
@@ -56,4 +60,111 @@ fn the_table_shows_seats_totals_and_the_last_settlement() {
         .expect("a round settled");
     harness.get_by_label_contains(&format!("Round {} settled", round.round));
     harness.snapshot("table_round_3");
+}
+
+/// A desk's window: the desk's panel and the table it keeps.
+fn desk_harness(players: usize) -> Harness<'static, Desk> {
+    let names = pone_ui::demo::NAMES[..players]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    let desk = Desk::new(names, HouseRules::default(), None).expect("a desk");
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, desk: &mut Desk| {
+                show_desk(ui, desk);
+                show_table(ui, desk.game());
+            },
+            desk,
+        )
+}
+
+/// Types `text` on the window's keyboard (`\n` is Enter).
+fn type_keys(harness: &mut Harness<'_, Desk>, text: &str) {
+    for c in text.chars() {
+        let name = if c == '\n' {
+            "Enter".to_owned()
+        } else {
+            c.to_ascii_uppercase().to_string()
+        };
+        let key = egui::Key::from_name(&name).expect("a key");
+        harness.key_press(key);
+        harness.run();
+    }
+}
+
+#[test]
+fn keys_on_the_window_keep_a_whole_round() {
+    // The autoplayer's first round of a 3-player sitting, typed on the
+    // window's keyboard, settles as it does in the engine.
+    let mut game = Game::new(
+        pone_ui::demo::NAMES[..3]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect(),
+        HouseRules::default(),
+    )
+    .expect("a game");
+    game.command(None, &Command::Dealer { player: Seat(0) })
+        .expect("the dealer");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(4);
+    let auto = Autoplayer::default();
+    let mut harness = desk_harness(3);
+    harness.run();
+    harness.get_by_label_contains("Card to Bob");
+    loop {
+        let command = auto
+            .next(game.sitting().state(), &mut rng)
+            .expect("the autoplayer knows every card");
+        let ended = game
+            .command(None, &command)
+            .expect("a legal command")
+            .iter()
+            .any(|e| matches!(e, pone_engine::Event::RoundEnded { .. }));
+        let keys = match &command {
+            Command::Card { card: Some(c), .. } => c.to_string(),
+            Command::Stake { amount, .. } => format!("{amount}\n"),
+            Command::Double => "d".into(),
+            Command::Content { .. } => "c".into(),
+            Command::Divide { .. } => "v".into(),
+            other => panic!("no key for {other:?}"),
+        };
+        if matches!(command, Command::Stake { .. }) && !keys.is_empty() {
+            harness.get_by_label_contains("Stake for");
+        }
+        type_keys(&mut harness, &keys);
+        if ended {
+            break;
+        }
+    }
+    assert_eq!(
+        harness.state().game().ledger().balances,
+        game.ledger().balances
+    );
+    harness.get_by_label_contains("Round 1 settled");
+    // A key that means nothing is refused in red, and changes nothing.
+    let before = harness.state().game().journal().len();
+    type_keys(&mut harness, "z");
+    harness.get_by_label_contains("Z means nothing here");
+    assert_eq!(harness.state().game().journal().len(), before);
+}
+
+#[test]
+fn the_desk_takes_taps_and_shows_what_is_due() {
+    let mut harness = desk_harness(4);
+    harness.run();
+    // Bob's first card by tapping: the queen, then hearts.
+    harness.get_by_label("Q").click();
+    harness.run();
+    harness.get_by_label("Hearts").click();
+    harness.run();
+    harness.get_by_label_contains("Card to Cat");
+    type_keys(&mut harness, "7s2dkc");
+    harness.get_by_label_contains("Stake for Bob");
+    type_keys(&mut harness, "4\n1");
+    harness.snapshot("desk_stakes");
+    harness.get_by_label("Undo (U)").click();
+    harness.run();
+    harness.get_by_label_contains("Stake for Bob");
 }

@@ -14,3 +14,44 @@ fn the_window_opens_plays_and_exits_cleanly() {
         .expect("xvfb-run (the xvfb package: run ./scripts/setup)");
     assert!(status.success(), "pone --exit-after 4 ended with {status}");
 }
+
+#[test]
+fn the_desk_window_opens_writes_its_journal_and_goes_on_from_it() {
+    let dir = std::env::temp_dir().join(format!("pone-window-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let journal = dir.join("sitting.jsonl");
+    let run = |args: &[&str]| {
+        Command::new("xvfb-run")
+            .args(["-a", "-s", "-screen 0 1280x800x24"])
+            .arg(env!("CARGO_BIN_EXE_pone"))
+            .args(args)
+            .status()
+            .expect("xvfb-run (the xvfb package: run ./scripts/setup)")
+    };
+    let path = journal.to_str().expect("a UTF-8 path");
+    let status = run(&[
+        "--deal",
+        "Ann,Bob,Cat",
+        "--journal",
+        path,
+        "--exit-after",
+        "2",
+    ]);
+    assert!(status.success(), "pone --deal ... ended with {status}");
+    let text = std::fs::read_to_string(&journal).expect("the journal written");
+    let game = pone_engine::replay(&text).expect("a journal pone replay reads");
+    assert_eq!(game.sitting().state().names(), ["Ann", "Bob", "Cat"]);
+    // Started again on its journal, it goes on with the same sitting.
+    let status = run(&["--journal", path, "--exit-after", "2"]);
+    assert!(status.success(), "pone --journal ... ended with {status}");
+    // A journal that is not one is refused with a clear error, not a window.
+    std::fs::write(&journal, "{not json\n").expect("write");
+    let output = Command::new(env!("CARGO_BIN_EXE_pone"))
+        .args(["--journal", path])
+        .output()
+        .expect("pone");
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("sitting.jsonl"), "{error}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,440 @@
+//! The dealer's desk: a game kept from the dealer's keys (or taps), for a
+//! table with no camera, or for what the camera cannot see.
+//!
+//! Every key goes to [`Desk::press`]; what the table waits for decides what
+//! it means:
+//!
+//! | keys | when | what |
+//! |---|---|---|
+//! | a rank (`A`, `2`-`9`, `T`, `J`, `Q`, `K`) then a suit (`S`, `H`, `D`, `C`) | a card is due | the card, to whoever it is due |
+//! | `X` | a card is due | the card, dealt face down and unseen |
+//! | digits, then `Enter` | stakes are due | the stake of the first player who has none |
+//! | `D` | stakes are made | the dealer doubles |
+//! | `C` | a hand is in play | content: it stands |
+//! | `V` | a pair is in play | divide it (the same stake on the new hand) |
+//! | `U` (or `Backspace` with nothing typed) | any time | undo the last command |
+//! | `R` | after an undo | redo it |
+//! | `Escape` | something typed | forget it |
+//!
+//! Each accepted command is written to the journal file at once (when there
+//! is one), so a sitting is never lost; a refused one changes nothing and
+//! says why.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use pone_engine::script::{Line, Meta};
+
+use pone_engine::sitting::{Phase, State};
+use pone_engine::{Card, Command, Game, HouseRules, Rank, Seat, Suit};
+
+/// A key the desk understands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A letter or digit, as typed (either case).
+    Char(char),
+    /// Confirms digits typed.
+    Enter,
+    /// Forgets what was typed.
+    Escape,
+    /// Takes back the last character typed, or, with nothing typed, undoes.
+    Backspace,
+}
+
+/// What the desk said last: done, or refused and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// A command was accepted: what it was.
+    Done(String),
+    /// A key or a command was refused: why.
+    Refused(String),
+}
+
+/// What has been typed towards the next command.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+enum Typed {
+    #[default]
+    Nothing,
+    /// A card's rank, waiting for its suit.
+    Rank(Rank),
+    /// A stake's digits, waiting for `Enter`.
+    Digits(String),
+}
+
+/// A game kept from the dealer's keys.
+pub struct Desk {
+    game: Game,
+    typed: Typed,
+    said: Option<Said>,
+    journal: Option<PathBuf>,
+}
+
+impl Desk {
+    /// A new sitting of `players` (in seating order) under `rules`, the first
+    /// of them dealing; its journal written to `journal` when given.
+    pub fn new(
+        players: Vec<String>,
+        rules: HouseRules,
+        journal: Option<PathBuf>,
+    ) -> anyhow::Result<Desk> {
+        let mut game = Game::new(players, rules)?;
+        game.command(None, &Command::Dealer { player: Seat(0) })?;
+        let desk = Desk {
+            game,
+            typed: Typed::Nothing,
+            said: None,
+            journal,
+        };
+        desk.save()?;
+        Ok(desk)
+    }
+
+    /// The sitting kept in the journal `path` (written by a desk, `pone
+    /// replay` reads the same file), to go on with it.
+    pub fn resume(path: &Path) -> anyhow::Result<Desk> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the journal {}", path.display()))?;
+        let game = pone_engine::journal::replay(&text).with_context(|| {
+            format!(
+                "{}: not a journal Pone can go on with (fix or remove the line named, \
+                 or start a new sitting with another file)",
+                path.display()
+            )
+        })?;
+        Ok(Desk {
+            game,
+            typed: Typed::Nothing,
+            said: None,
+            journal: Some(path.to_owned()),
+        })
+    }
+
+    /// The game kept.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// What the desk said last.
+    pub fn said(&self) -> Option<&Said> {
+        self.said.as_ref()
+    }
+
+    /// What has been typed towards the next command, as shown (`Q`, `12`).
+    pub fn typed(&self) -> String {
+        match &self.typed {
+            Typed::Nothing => String::new(),
+            Typed::Rank(rank) => rank.letter().to_string(),
+            Typed::Digits(digits) => digits.clone(),
+        }
+    }
+
+    /// What the table waits for, and the keys that give it.
+    pub fn prompt(&self) -> String {
+        let state = self.game.sitting().state();
+        if let Some(player) = staker(state) {
+            return format!(
+                "Stake for {}: digits, then Enter ({} to {})",
+                state.name(player),
+                state.rules().min_stake,
+                state.rules().max_stake,
+            );
+        }
+        if let Some((seat, hand)) = state.due_card() {
+            let hand = if has_divided(state, seat) {
+                format!(", hand {hand}")
+            } else {
+                String::new()
+            };
+            let choices = if matches!(state.phase(), Phase::Drawing { .. } | Phase::Dealer) {
+                "; C: content; V: divide"
+            } else if may_double(state) {
+                "; D: the dealer doubles"
+            } else {
+                ""
+            };
+            return format!(
+                "Card to {}{hand}: rank then suit (QH, TD, 7S), X face down{choices}",
+                state.name(seat)
+            );
+        }
+        match state.phase() {
+            Phase::Showdown => "Showdown: cards dealt face down must be shown".into(),
+            _ => "Waiting".into(),
+        }
+    }
+
+    /// One key from the dealer.
+    pub fn press(&mut self, key: Key) {
+        match key {
+            Key::Escape => {
+                self.typed = Typed::Nothing;
+            }
+            Key::Backspace => match &mut self.typed {
+                Typed::Nothing => self.undo(),
+                Typed::Rank(_) => self.typed = Typed::Nothing,
+                Typed::Digits(d) => {
+                    d.pop();
+                    if d.is_empty() {
+                        self.typed = Typed::Nothing;
+                    }
+                }
+            },
+            Key::Enter => self.enter(),
+            Key::Char(c) => self.char(c.to_ascii_uppercase()),
+        }
+    }
+
+    fn char(&mut self, c: char) {
+        let state = self.game.sitting().state();
+        if let Typed::Rank(rank) = self.typed {
+            self.typed = Typed::Nothing;
+            match suit_of(c) {
+                Some(suit) => self.deal(Some(Card { rank, suit })),
+                None => self.refuse(format!(
+                    "{}{c} is no card: a rank is followed by its suit, S, H, D or C",
+                    rank.letter()
+                )),
+            }
+            return;
+        }
+        if staker(state).is_some() && c.is_ascii_digit() {
+            let mut digits = match std::mem::take(&mut self.typed) {
+                Typed::Digits(d) => d,
+                _ => String::new(),
+            };
+            if digits.len() < 6 {
+                digits.push(c);
+            }
+            self.typed = Typed::Digits(digits);
+            return;
+        }
+        match c {
+            'U' => self.undo(),
+            'R' => self.redo(),
+            'D' => self.command(&Command::Double),
+            'X' => self.deal(None),
+            'C' | 'V' => match state.turn() {
+                Some((player, hand)) => self.command(&if c == 'C' {
+                    Command::Content {
+                        player,
+                        hand: Some(hand),
+                    }
+                } else {
+                    Command::Divide {
+                        player,
+                        hand: Some(hand),
+                        amount: None,
+                    }
+                }),
+                None => self.refuse(format!(
+                    "{}: no hand is in play",
+                    if c == 'C' { "content" } else { "divide" }
+                )),
+            },
+            _ => match rank_of(c) {
+                Some(rank) if state.due_card().is_some() => self.typed = Typed::Rank(rank),
+                Some(_) => self.refuse(format!("no card is due now: {}", self.prompt())),
+                None => self.refuse(format!("{c} means nothing here: {}", self.prompt())),
+            },
+        }
+    }
+
+    fn enter(&mut self) {
+        let Typed::Digits(digits) = std::mem::take(&mut self.typed) else {
+            return;
+        };
+        let state = self.game.sitting().state();
+        let Some(player) = staker(state) else {
+            return self.refuse("no stake is due now".into());
+        };
+        match digits.parse::<u32>() {
+            Ok(amount) => self.command(&Command::Stake { player, amount }),
+            Err(_) => self.refuse(format!("{digits} is no stake")),
+        }
+    }
+
+    /// The card due, to whoever it is due.
+    fn deal(&mut self, card: Option<Card>) {
+        let state = self.game.sitting().state();
+        let Some((to, hand)) = state.due_card() else {
+            return self.refuse(format!("no card is due now: {}", self.prompt()));
+        };
+        let hand = has_divided(state, to).then_some(hand);
+        self.command(&Command::Card { to, hand, card });
+    }
+
+    fn command(&mut self, command: &Command) {
+        let text = describe(command, self.game.sitting().state());
+        match self.game.command(Some(now_ms()), command) {
+            Ok(_) => {
+                self.said = Some(Said::Done(text));
+                self.saved();
+            }
+            Err(e) => self.refuse(format!("refused: {e}")),
+        }
+    }
+
+    fn undo(&mut self) {
+        self.typed = Typed::Nothing;
+        match self.game.apply(meta(), Line::Undo) {
+            Ok(_) => {
+                self.said = Some(Said::Done("undone".into()));
+                self.saved();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    fn redo(&mut self) {
+        match self.game.apply(meta(), Line::Redo) {
+            Ok(_) => {
+                self.said = Some(Said::Done("redone".into()));
+                self.saved();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    fn refuse(&mut self, why: String) {
+        self.said = Some(Said::Refused(why));
+    }
+
+    /// Writes the journal after a command; a failure is said, not hidden.
+    fn saved(&mut self) {
+        if let Err(e) = self.save() {
+            self.said = Some(Said::Refused(format!("{e:#}")));
+        }
+    }
+
+    /// Writes the whole journal to its file (a new file, then renamed over
+    /// the old, so a crash mid-write leaves the last good journal).
+    fn save(&self) -> anyhow::Result<()> {
+        let Some(path) = &self.journal else {
+            return Ok(());
+        };
+        let fresh = path.with_extension("writing");
+        std::fs::write(&fresh, self.game.journal_text())
+            .and_then(|()| std::fs::rename(&fresh, path))
+            .with_context(|| {
+                format!(
+                    "cannot write the journal {} (the game goes on in memory: free \
+                     the disk or fix the folder's permissions)",
+                    path.display()
+                )
+            })
+    }
+}
+
+/// A command in the table's words: `QH to Bob`, `Bob stakes 4`.
+fn describe(command: &Command, state: &State) -> String {
+    let hand = |h: &Option<u8>, seat: Seat| match h {
+        Some(h) if has_divided(state, seat) => format!(" (hand {h})"),
+        _ => String::new(),
+    };
+    match command {
+        Command::Card {
+            to,
+            hand: h,
+            card: Some(card),
+        } => format!("{card} to {}{}", state.name(*to), hand(h, *to)),
+        Command::Card {
+            to,
+            hand: h,
+            card: None,
+        } => {
+            format!("a card face down to {}{}", state.name(*to), hand(h, *to))
+        }
+        Command::Stake { player, amount } => format!("{} stakes {amount}", state.name(*player)),
+        Command::Double => format!(
+            "{} doubles",
+            state.dealer().map_or("the dealer", |d| state.name(d))
+        ),
+        Command::Content { player, hand: h } => {
+            format!("{} is content{}", state.name(*player), hand(h, *player))
+        }
+        Command::Divide { player, .. } => format!("{} divides his pair", state.name(*player)),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Whether stakes are due now (digits then mean a stake).
+pub fn stakes_due(desk: &Desk) -> bool {
+    staker(desk.game.sitting().state()).is_some()
+}
+
+/// Whether the dealer may double now.
+pub fn double_due(desk: &Desk) -> bool {
+    may_double(desk.game.sitting().state())
+}
+
+/// Whether the dealer may double: every first card dealt and staked, no
+/// second card yet, not doubled already.
+fn may_double(state: &State) -> bool {
+    matches!(state.phase(), Phase::FirstCards { next } if usize::from(next) == state.order().len())
+        && staker(state).is_none()
+        && !state.doubled()
+}
+
+/// Whether a card is due now (ranks and suits then mean a card).
+pub fn card_due(desk: &Desk) -> bool {
+    desk.game.sitting().state().due_card().is_some()
+}
+
+/// The first player (in dealing order) who has yet to stake, when stakes are due.
+fn staker(state: &State) -> Option<Seat> {
+    let order = state.order();
+    match state.phase() {
+        Phase::FirstCards { next } if usize::from(next) == order.len() => order
+            [..order.len().saturating_sub(1)]
+            .iter()
+            .copied()
+            .find(|&s| state.seat_round(s).is_some_and(|r| r.stake.is_none())),
+        _ => None,
+    }
+}
+
+fn has_divided(state: &State, seat: Seat) -> bool {
+    state.seat_round(seat).is_some_and(|r| r.hands.len() > 1)
+}
+
+fn meta() -> Meta {
+    Meta {
+        at: Some(now_ms()),
+        ..Meta::default()
+    }
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+fn rank_of(c: char) -> Option<Rank> {
+    Some(match c {
+        'A' => Rank::Ace,
+        '2' => Rank::Two,
+        '3' => Rank::Three,
+        '4' => Rank::Four,
+        '5' => Rank::Five,
+        '6' => Rank::Six,
+        '7' => Rank::Seven,
+        '8' => Rank::Eight,
+        '9' => Rank::Nine,
+        'T' => Rank::Ten,
+        'J' => Rank::Jack,
+        'Q' => Rank::Queen,
+        'K' => Rank::King,
+        _ => return None,
+    })
+}
+
+fn suit_of(c: char) -> Option<Suit> {
+    Some(match c {
+        'S' => Suit::Spades,
+        'H' => Suit::Hearts,
+        'D' => Suit::Diamonds,
+        'C' => Suit::Clubs,
+        _ => return None,
+    })
+}

@@ -1,0 +1,160 @@
+//! The dealer's desk: whole sittings kept from keys alone, refusals that
+//! change nothing, undo, and the journal that survives the program.
+
+use pone_engine::autoplay::Autoplayer;
+use pone_engine::{Command, Game, HouseRules, Seat};
+use pone_ui::desk::{Desk, Key, Said};
+use rand::SeedableRng as _;
+
+fn names(n: usize) -> Vec<String> {
+    pone_ui::demo::NAMES[..n]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect()
+}
+
+/// The keys a dealer types for a command, as the desk's table of keys says.
+fn keys(command: &Command) -> Vec<Key> {
+    let chars = |s: String| s.chars().map(Key::Char).collect::<Vec<_>>();
+    match command {
+        Command::Card { card: Some(c), .. } => chars(c.to_string()),
+        Command::Card { card: None, .. } => vec![Key::Char('x')],
+        Command::Stake { amount, .. } => {
+            let mut k = chars(amount.to_string());
+            k.push(Key::Enter);
+            k
+        }
+        Command::Double => vec![Key::Char('d')],
+        Command::Content { .. } => vec![Key::Char('c')],
+        Command::Divide { .. } => vec![Key::Char('v')],
+        other => panic!("the autoplayer played {other:?}, which has no key yet"),
+    }
+}
+
+/// The autoplayer's sitting, typed key by key into a desk, and the same
+/// sitting played straight into the engine.
+fn typed_sitting(players: usize, rounds: u32, seed: u64) -> (Desk, Game) {
+    let mut desk = Desk::new(names(players), HouseRules::default(), None).expect("a desk");
+    let mut game = Game::new(names(players), HouseRules::default()).expect("a game");
+    game.command(None, &Command::Dealer { player: Seat(0) })
+        .expect("the dealer");
+    let auto = Autoplayer::default();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut ended = 0;
+    while ended < rounds {
+        let command = auto
+            .next(game.sitting().state(), &mut rng)
+            .expect("the autoplayer knows every card");
+        let events = game.command(None, &command).expect("a legal command");
+        ended += events
+            .iter()
+            .filter(|e| matches!(e, pone_engine::Event::RoundEnded { .. }))
+            .count() as u32;
+        for key in keys(&command) {
+            desk.press(key);
+        }
+        assert!(
+            matches!(desk.said(), Some(Said::Done(_))),
+            "{command:?} typed: {:?}",
+            desk.said()
+        );
+    }
+    (desk, game)
+}
+
+#[test]
+fn a_sitting_typed_key_by_key_settles_as_the_engine_does() {
+    for (players, seed) in [(3, 1), (5, 2), (7, 3)] {
+        let (desk, game) = typed_sitting(players, 6, seed);
+        assert_eq!(desk.game().ledger().balances, game.ledger().balances);
+        assert_eq!(
+            desk.game().sitting().state().round_number(),
+            game.sitting().state().round_number()
+        );
+    }
+}
+
+#[test]
+fn a_refused_key_changes_nothing_and_says_why() {
+    let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
+    let before = desk.game().journal().len();
+    desk.press(Key::Char('z'));
+    assert!(matches!(desk.said(), Some(Said::Refused(why)) if why.contains("means nothing")));
+    // A rank, then no suit.
+    desk.press(Key::Char('q'));
+    assert_eq!(desk.typed(), "Q");
+    desk.press(Key::Char('q'));
+    assert!(matches!(desk.said(), Some(Said::Refused(why)) if why.contains("no card")));
+    assert_eq!(desk.typed(), "");
+    // Content with no hand in play.
+    desk.press(Key::Char('c'));
+    assert!(matches!(desk.said(), Some(Said::Refused(_))));
+    assert_eq!(desk.game().journal().len(), before);
+    assert!(
+        desk.prompt().starts_with("Card to Bob"),
+        "{}",
+        desk.prompt()
+    );
+}
+
+#[test]
+fn a_stake_beyond_the_limit_is_refused_and_undo_takes_back_a_card() {
+    let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
+    for key in "qh7s2d".chars() {
+        desk.press(Key::Char(key));
+    }
+    assert!(
+        desk.prompt().starts_with("Stake for Bob"),
+        "{}",
+        desk.prompt()
+    );
+    for key in "99".chars() {
+        desk.press(Key::Char(key));
+    }
+    desk.press(Key::Enter);
+    assert!(
+        matches!(desk.said(), Some(Said::Refused(_))),
+        "{:?}",
+        desk.said()
+    );
+    assert!(desk.prompt().starts_with("Stake for Bob"));
+    // Undo the dealer's own first card: the card is due to him again.
+    desk.press(Key::Backspace);
+    assert!(
+        desk.prompt().starts_with("Card to Ann"),
+        "{}",
+        desk.prompt()
+    );
+    desk.press(Key::Char('r'));
+    assert!(desk.prompt().starts_with("Stake for Bob"));
+}
+
+#[test]
+fn the_journal_is_written_as_the_game_goes_and_a_desk_goes_on_from_it() {
+    let dir = std::env::temp_dir().join(format!("pone-desk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("sitting.jsonl");
+    let mut desk = Desk::new(names(4), HouseRules::default(), Some(path.clone())).expect("a desk");
+    for key in "ahkc5d9s".chars() {
+        desk.press(Key::Char(key));
+    }
+    for key in ['4', '\n', '2', '\n', '3', '\n'] {
+        desk.press(if key == '\n' {
+            Key::Enter
+        } else {
+            Key::Char(key)
+        });
+    }
+    let again = Desk::resume(&path).expect("the journal read back");
+    assert_eq!(again.game().journal(), desk.game().journal());
+    assert_eq!(again.prompt(), desk.prompt());
+    // `pone replay` reads the same file.
+    let replayed = pone_engine::replay(&std::fs::read_to_string(&path).expect("the file"))
+        .expect("a journal pone replay reads");
+    assert_eq!(replayed.ledger().balances, desk.game().ledger().balances);
+    // A broken journal is refused with its name.
+    std::fs::write(&path, "not a journal\n").expect("write");
+    let error = Desk::resume(&path).err().expect("refused");
+    assert!(format!("{error:#}").contains("sitting.jsonl"), "{error:#}");
+    std::fs::remove_dir_all(&dir).ok();
+}
