@@ -78,6 +78,68 @@ fn flag_json(state: &State, flag: &crate::event::Flag) -> Value {
     value
 }
 
+/// Every player's balance after each round settled, from zero at the start:
+/// `(round, balances in seating order)`, a row per round. The last row is
+/// the ledger's balances when no payment waits for the next round.
+pub fn balances_by_round(game: &Game) -> Vec<(u32, Vec<i64>)> {
+    let ledger = game.ledger();
+    let mut balances = vec![0i64; ledger.balances.len()];
+    let mut rows = Vec::new();
+    for r in &ledger.rounds {
+        for s in &r.settlements {
+            let value = s.amount.abs();
+            for (party, delta) in [(s.from, -value), (s.to, value)] {
+                if let Party::Seat(seat) = party
+                    && let Some(b) = balances.get_mut(seat.index())
+                {
+                    *b += delta;
+                }
+            }
+        }
+        if r.next_dealer.is_some() {
+            rows.push((r.round, balances.clone()));
+        }
+    }
+    rows
+}
+
+/// Every payment of the game as CSV, a row each: `round`, `dealer`,
+/// `doubled`, `player` and `hand` (whose hand or account), `amount` (signed
+/// from the player's side: `from` pays `to` its size), `from`, `to`,
+/// `reason`, `why` (in words).
+///
+/// # Errors
+/// Never in practice: the rows are written to memory.
+pub fn to_csv(game: &Game) -> Result<String, csv::Error> {
+    let state = game.sitting().state();
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record([
+        "round", "dealer", "doubled", "player", "hand", "amount", "from", "to", "reason", "why",
+    ])?;
+    for r in &game.ledger().rounds {
+        for s in &r.settlements {
+            let reason = serde_json::to_value(s.reason)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            out.write_record([
+                r.round.to_string().as_str(),
+                state.name(r.dealer),
+                if r.doubled { "yes" } else { "no" },
+                state.name(s.player),
+                s.hand.to_string().as_str(),
+                s.amount.to_string().as_str(),
+                party_name(state, s.from),
+                party_name(state, s.to),
+                reason.as_str(),
+                s.reason.words(),
+            ])?;
+        }
+    }
+    let bytes = out.into_inner().map_err(csv::IntoInnerError::into_error)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// The game in words: each round's payments, then the balances.
 pub fn to_text(game: &Game) -> String {
     use std::fmt::Write as _;

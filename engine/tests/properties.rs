@@ -184,6 +184,39 @@ proptest! {
     }
 
     #[test]
+    fn the_csv_and_the_balances_by_round_add_up_to_the_ledger(seed in any::<u64>()) {
+        let game = play(seed, 400, 0.1);
+        let ledger = game.ledger();
+        let names = game.sitting().state().names().to_vec();
+        // Each CSV row: `from` pays `to` the amount's size.
+        let text = pone_engine::report::to_csv(&game).expect("csv");
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let mut balances = vec![0i64; names.len()];
+        let mut rows = 0;
+        for row in reader.records() {
+            let row = row.expect("a CSV row");
+            let amount: i64 = row[5].parse().expect("an amount");
+            for (party, delta) in [(&row[6], -amount.abs()), (&row[7], amount.abs())] {
+                if let Some(k) = names.iter().position(|n| n == party) {
+                    balances[k] += delta;
+                }
+            }
+            rows += 1;
+        }
+        let settled: usize = ledger.rounds.iter().map(|r| r.settlements.len()).sum();
+        prop_assert_eq!(rows, settled);
+        // Payments waiting for the next round are in neither.
+        if ledger.pending().is_empty() {
+            prop_assert_eq!(&balances, &ledger.balances);
+            let by_round = pone_engine::report::balances_by_round(&game);
+            let open = ledger.rounds.last().is_some_and(|r| r.next_dealer.is_none());
+            if !open && let Some((_, last)) = by_round.last() {
+                prop_assert_eq!(last, &ledger.balances);
+            }
+        }
+    }
+
+    #[test]
     fn undo_then_redo_gives_the_same_state(seed in any::<u64>(), undos in 1usize..20) {
         let mut game = play(seed, 300, 0.0);
         let state = game.sitting().state().clone();

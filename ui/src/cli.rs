@@ -8,17 +8,48 @@ use pone_engine::{replay, report};
 
 /// `pone replay FILE [--json]`: replays a journal or table script and prints
 /// the ledger. Bad input stops it with the line number and the reason.
-pub fn replay_file(path: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn replay_file(path: &Path, format: Format, out: &mut impl Write) -> anyhow::Result<()> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let game = replay(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    if json {
-        let value = report::to_json(&game);
-        writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
-    } else {
-        write!(out, "{}", report::to_text(&game))?;
+    match format {
+        Format::Text => write!(out, "{}", report::to_text(&game))?,
+        Format::Json => {
+            let value = report::to_json(&game);
+            writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+        }
+        Format::Csv => write!(out, "{}", report::to_csv(&game)?)?,
     }
     Ok(())
+}
+
+/// How `pone replay` prints the ledger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// In words: each round's payments, then the balances.
+    Text,
+    /// As JSON ([`report::to_json`]).
+    Json,
+    /// As CSV, a row per payment ([`report::to_csv`]).
+    Csv,
+}
+
+/// Writes the ledger of `game` beside `stem` as `<stem>.ledger.csv` and
+/// `<stem>.ledger.json`; the two paths written.
+pub fn export_ledger(
+    game: &pone_engine::Game,
+    stem: &Path,
+) -> anyhow::Result<(std::path::PathBuf, std::path::PathBuf)> {
+    let csv_path = stem.with_extension("ledger.csv");
+    let json_path = stem.with_extension("ledger.json");
+    std::fs::write(&csv_path, report::to_csv(game)?)
+        .with_context(|| format!("cannot write {}", csv_path.display()))?;
+    std::fs::write(
+        &json_path,
+        serde_json::to_string_pretty(&report::to_json(game))? + "\n",
+    )
+    .with_context(|| format!("cannot write {}", json_path.display()))?;
+    Ok((csv_path, json_path))
 }
 
 /// What `pone demo` plays.

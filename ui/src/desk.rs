@@ -14,6 +14,7 @@
 //! | `V` | a pair is in play | divide it (the same stake on the new hand) |
 //! | `U` (or `Backspace` with nothing typed) | any time | undo the last command |
 //! | `R` | after an undo | redo it |
+//! | `E` | any time | export the ledger: `<journal>.ledger.csv` and `.ledger.json` beside the journal (`pone-sitting.ledger.*` here without one) |
 //! | `Escape` | something typed | forget it |
 //!
 //! Each accepted command is written to the journal file at once (when there
@@ -211,6 +212,7 @@ impl Desk {
         match c {
             'U' => self.undo(),
             'R' => self.redo(),
+            'E' => self.export(),
             'D' => self.command(&Command::Double),
             'X' => self.deal(None),
             'C' | 'V' => match state.turn() {
@@ -292,6 +294,24 @@ impl Desk {
                 self.saved();
             }
             Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    /// Writes the ledger as CSV and JSON beside the journal.
+    fn export(&mut self) {
+        let stem = self
+            .journal
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("pone-sitting.jsonl"));
+        match crate::cli::export_ledger(&self.game, &stem) {
+            Ok((csv, json)) => {
+                self.said = Some(Said::Done(format!(
+                    "the ledger written to {} and {}",
+                    csv.display(),
+                    json.display()
+                )));
+            }
+            Err(e) => self.refuse(format!("{e:#}")),
         }
     }
 

@@ -37,8 +37,12 @@ enum Commands {
         /// The journal or table script.
         file: PathBuf,
         /// Print the ledger as JSON: balances, rounds with their settlements, next dealer.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "csv")]
         json: bool,
+        /// Print every payment as CSV: round, dealer, doubled, player, hand,
+        /// amount, from, to, reason, why.
+        #[arg(long)]
+        csv: bool,
     },
     /// Print the house rules with their defaults, as a sitting's rules TOML.
     Rules,
@@ -276,8 +280,13 @@ fn main() -> ExitCode {
         .init();
     let options = Options::parse();
     let result = match options.command {
-        Some(Commands::Replay { file, json }) => {
-            pone_ui::cli::replay_file(&file, json, &mut std::io::stdout().lock())
+        Some(Commands::Replay { file, json, csv }) => {
+            let format = match (json, csv) {
+                (true, _) => pone_ui::cli::Format::Json,
+                (_, true) => pone_ui::cli::Format::Csv,
+                _ => pone_ui::cli::Format::Text,
+            };
+            pone_ui::cli::replay_file(&file, format, &mut std::io::stdout().lock())
         }
         Some(Commands::Synth {
             out,

@@ -286,6 +286,7 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
             ("Divide (V)", Key::Char('V'), playing),
             ("Undo (U)", Key::Char('U'), true),
             ("Redo (R)", Key::Char('R'), true),
+            ("Export the ledger (E)", Key::Char('E'), true),
         ] {
             if big(ui, enabled, RichText::new(text)) {
                 pressed.push(key);
@@ -398,6 +399,36 @@ fn pack_line(state: &State) -> RichText {
 }
 
 /// Running totals, and the last round's payments in words.
+/// Every player's balance after each round settled, a line each, from zero.
+#[allow(clippy::cast_precision_loss)] // counters, far below 2^52
+fn show_chart(ui: &mut egui::Ui, game: &Game) {
+    let rows = report::balances_by_round(game);
+    if rows.is_empty() {
+        return;
+    }
+    let names = game.sitting().state().names();
+    egui_plot::Plot::new("balances by round")
+        .height(180.0)
+        .legend(egui_plot::Legend::default())
+        .x_axis_label("round")
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .include_y(0.0)
+        .show(ui, |plot| {
+            for (k, name) in names.iter().enumerate() {
+                let points: Vec<[f64; 2]> = std::iter::once([0.0, 0.0])
+                    .chain(
+                        rows.iter()
+                            .map(|(round, balances)| [f64::from(*round), balances[k] as f64]),
+                    )
+                    .collect();
+                plot.line(egui_plot::Line::new(name.as_str(), points));
+            }
+        });
+}
+
 fn show_totals(ui: &mut egui::Ui, game: &Game) {
     let state = game.sitting().state();
     let ledger = game.ledger();
@@ -423,6 +454,7 @@ fn show_totals(ui: &mut egui::Ui, game: &Game) {
             ui.end_row();
         }
     });
+    show_chart(ui, game);
     ui.separator();
     egui::ScrollArea::vertical().show(ui, |ui| {
         // The round in play, when it has paid anything yet (naturals, overs).

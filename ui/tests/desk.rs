@@ -145,6 +145,14 @@ fn the_journal_is_written_as_the_game_goes_and_a_desk_goes_on_from_it() {
             Key::Char(key)
         });
     }
+    // The ledger exported beside the journal.
+    desk.press(Key::Char('e'));
+    assert!(matches!(desk.said(), Some(Said::Done(what)) if what.contains("sitting.ledger.csv")));
+    let csv = std::fs::read_to_string(dir.join("sitting.ledger.csv")).expect("the CSV");
+    assert!(csv.starts_with("round,dealer,doubled,player,hand,amount,from,to,reason,why"));
+    let json = std::fs::read_to_string(dir.join("sitting.ledger.json")).expect("the JSON");
+    let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(value["players"][0], "Ann");
     let again = Desk::resume(&path).expect("the journal read back");
     assert_eq!(again.game().journal(), desk.game().journal());
     assert_eq!(again.prompt(), desk.prompt());
