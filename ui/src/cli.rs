@@ -23,6 +23,20 @@ pub fn replay_file(path: &Path, format: Format, out: &mut impl Write) -> anyhow:
     Ok(())
 }
 
+/// A sitting's house rules from a TOML file (`pone rules` prints every rule
+/// with its default; a file names only those it changes).
+pub fn read_rules(path: &Path) -> anyhow::Result<pone_engine::HouseRules> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the house rules {}", path.display()))?;
+    toml::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: not a sitting's house rules: {e}(`pone rules` prints every rule with its \
+             default; keep the lines you change)",
+            path.display()
+        )
+    })
+}
+
 /// How `pone replay` prints the ledger.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {

@@ -28,6 +28,10 @@ struct Options {
     /// without --deal, an existing journal to go on with.
     #[arg(long, value_name = "FILE")]
     journal: Option<PathBuf>,
+    /// With --deal: the sitting's house rules, a TOML file naming the rules
+    /// it changes (`pone rules` prints them all with their defaults).
+    #[arg(long, value_name = "FILE", requires = "deal")]
+    rules: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -347,13 +351,21 @@ fn main() -> ExitCode {
             seed,
             journal,
         }) => demo(players, rounds, seed, journal),
-        None => pone_ui::screen::run(pone_ui::screen::ScreenOptions {
-            players: options.players,
-            exit_after: options.exit_after,
-            deal: options.deal,
-            journal: options.journal,
-            ..pone_ui::screen::ScreenOptions::default()
-        }),
+        None => options
+            .rules
+            .as_deref()
+            .map(pone_ui::cli::read_rules)
+            .transpose()
+            .and_then(|rules| {
+                pone_ui::screen::run(pone_ui::screen::ScreenOptions {
+                    players: options.players,
+                    exit_after: options.exit_after,
+                    deal: options.deal,
+                    journal: options.journal,
+                    rules: rules.unwrap_or_default(),
+                    ..pone_ui::screen::ScreenOptions::default()
+                })
+            }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -28,6 +28,8 @@ pub struct ScreenOptions {
     /// The journal the desk writes as it goes; an existing one is gone on
     /// with (with no `deal`).
     pub journal: Option<std::path::PathBuf>,
+    /// The house rules of a new sitting at the desk (default: every rule's default).
+    pub rules: pone_engine::HouseRules,
     /// Players at the demo table.
     pub players: usize,
     /// The demo's seed.
@@ -43,6 +45,7 @@ impl Default for ScreenOptions {
         ScreenOptions {
             deal: None,
             journal: None,
+            rules: pone_engine::HouseRules::default(),
             players: 5,
             seed: 1,
             exit_after: None,
@@ -56,7 +59,7 @@ pub fn run(options: ScreenOptions) -> anyhow::Result<()> {
     let table = match (&options.deal, &options.journal) {
         (Some(players), journal) => Table::Desk(Box::new(Desk::new(
             players.clone(),
-            pone_engine::HouseRules::default(),
+            options.rules.clone(),
             journal.clone(),
         )?)),
         (None, Some(journal)) => Table::Desk(Box::new(Desk::resume(journal)?)),

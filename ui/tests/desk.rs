@@ -166,3 +166,32 @@ fn the_journal_is_written_as_the_game_goes_and_a_desk_goes_on_from_it() {
     assert!(format!("{error:#}").contains("sitting.jsonl"), "{error:#}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_sitting_at_the_desk_keeps_the_house_rules_given() {
+    let dir = std::env::temp_dir().join(format!("pone-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("rules.toml");
+    std::fs::write(&path, "max_stake = 6\n").expect("write");
+    let rules = pone_ui::cli::read_rules(&path).expect("the rules");
+    let mut desk = Desk::new(names(3), rules, None).expect("a desk");
+    for key in "qh7s2d8".chars() {
+        desk.press(Key::Char(key));
+    }
+    desk.press(Key::Enter);
+    assert!(
+        matches!(desk.said(), Some(Said::Refused(_))),
+        "{:?}",
+        desk.said()
+    );
+    assert!(desk.prompt().contains("(1 to 6)"), "{}", desk.prompt());
+    // A misspelt rule is refused, naming the file.
+    std::fs::write(&path, "max_stakes = 6\n").expect("write");
+    let error = pone_ui::cli::read_rules(&path).expect_err("a typo");
+    let text = format!("{error:#}");
+    assert!(
+        text.contains("rules.toml") && text.contains("max_stakes"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
