@@ -180,6 +180,161 @@ fn open_camera(_index: u32, _size: (u32, u32), _fps: u32) -> anyhow::Result<Box<
     )
 }
 
+/// What the window shows of a table kept from a camera, as the pipeline's
+/// thread last left it.
+#[derive(Default)]
+pub struct LiveView {
+    /// The game so far.
+    pub game: Option<pone_engine::Game>,
+    /// The last frame read (its number, and the picture at most
+    /// [`VIEW_WIDTH`] wide).
+    pub frame: Option<(u64, image::RgbImage)>,
+    /// The picture's pixels per source pixel.
+    pub scale: f32,
+    /// What the recogniser read in it, in source pixels.
+    pub readings: Vec<pone_vision::recognise::Seen>,
+    /// Where the seats' cards lie, in source pixels.
+    pub zones: pone_vision::play::SeatZones,
+    /// What the dealer should settle.
+    pub questions: Vec<pone_vision::play::Question>,
+    /// Where the frames come from.
+    pub source: String,
+    /// Reading a frame, median of the last ones, milliseconds.
+    pub read_ms: f64,
+    /// Whether the recording has ended.
+    pub ended: bool,
+    /// Why the pipeline stopped, if it failed.
+    pub error: Option<String>,
+}
+
+/// The widest the window's camera picture is kept.
+pub const VIEW_WIDTH: u32 = 960;
+
+/// `pone play` in the window: the pipeline runs on its own thread at the
+/// recording's pace, and the window shows the table it keeps, the camera's
+/// picture with every reading and the seat zones, and the questions.
+/// Everything is opened before the window, so a bad source, script or model
+/// is an error here, not a blank window.
+pub fn play_window(options: &PlayOptions, exit_after: Option<f64>) -> anyhow::Result<()> {
+    use std::sync::{Arc, Mutex, mpsc};
+    let view = Arc::new(Mutex::new(LiveView::default()));
+    let (opened, ready) = mpsc::channel::<anyhow::Result<()>>();
+    let worker = Arc::clone(&view);
+    let options = options.clone();
+    std::thread::spawn(move || {
+        let start = || -> anyhow::Result<_> {
+            let source = open_source(&options.source, options.fps, Pace::Live)?;
+            let text = std::fs::read_to_string(&options.dealer)
+                .with_context(|| format!("cannot read {}", options.dealer.display()))?;
+            let script = DealerScript::parse(&text)
+                .with_context(|| format!("the dealer's script {}", options.dealer.display()))?;
+            let mut recogniser =
+                Recogniser::open(&options.models.clone().unwrap_or_else(models_dir))?;
+            recogniser.keep_size(true);
+            let play = Play::new(script, source.fps(), TrackerOptions::default())?;
+            Ok((source, recogniser, play))
+        };
+        match start() {
+            Ok((source, recogniser, play)) => {
+                let _ = opened.send(Ok(()));
+                run_pipeline(source, recogniser, play, &worker);
+            }
+            Err(e) => {
+                let _ = opened.send(Err(e));
+            }
+        }
+    });
+    ready
+        .recv()
+        .context("the pipeline's thread stopped before it started")??;
+    crate::screen::run_live(view, exit_after)
+}
+
+/// Reads frames until the source ends, leaving each step in `view`.
+#[allow(
+    clippy::cast_precision_loss, // picture sizes, far below 2^23
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss // a scaled picture size: positive and small
+)]
+fn run_pipeline(
+    mut source: Box<dyn Source>,
+    mut recogniser: Recogniser,
+    mut play: Play,
+    view: &std::sync::Mutex<LiveView>,
+) {
+    let update = |f: &mut dyn FnMut(&mut LiveView)| {
+        if let Ok(mut v) = view.lock() {
+            f(&mut v);
+        }
+    };
+    let description = source.describe();
+    update(&mut |v| {
+        v.source.clone_from(&description);
+        v.game = Some(play.game().clone());
+    });
+    let mut times = std::collections::VecDeque::new();
+    loop {
+        let frame = match source.next_frame() {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            Err(e) => {
+                let text = e.to_string();
+                update(&mut |v| {
+                    v.error = Some(format!("{text}: the game is kept; waiting for the camera"));
+                });
+                std::thread::sleep(std::time::Duration::from_millis(500));
+                continue;
+            }
+        };
+        let start = Instant::now();
+        let readings = match recogniser.recognise(&frame.image) {
+            Ok(r) => r,
+            Err(e) => {
+                let text = format!("{e}");
+                update(&mut |v| v.error = Some(text.clone()));
+                break;
+            }
+        };
+        play.frame(frame.index, frame.at, &readings);
+        times.push_back(start.elapsed().as_secs_f64() * 1000.0);
+        if times.len() > 30 {
+            times.pop_front();
+        }
+        let mut sorted: Vec<f64> = times.iter().copied().collect();
+        sorted.sort_by(f64::total_cmp);
+        let read_ms = sorted[sorted.len() / 2];
+        let (w, h) = frame.image.dimensions();
+        let scale = (VIEW_WIDTH as f32 / w.max(1) as f32).min(1.0);
+        let picture = if scale < 1.0 {
+            image::imageops::resize(
+                &frame.image,
+                (w as f32 * scale).round() as u32,
+                (h as f32 * scale).round() as u32,
+                image::imageops::FilterType::Triangle,
+            )
+        } else {
+            frame.image
+        };
+        let mut picture = Some(picture);
+        update(&mut |v| {
+            v.game = Some(play.game().clone());
+            v.frame = picture.take().map(|p| (frame.index, p));
+            v.scale = scale;
+            v.readings.clone_from(&readings);
+            v.zones = play.zones().clone();
+            v.questions = play.questions().to_vec();
+            v.read_ms = read_ms;
+            v.error = None;
+        });
+    }
+    play.finish();
+    update(&mut |v| {
+        v.game = Some(play.game().clone());
+        v.questions = play.questions().to_vec();
+        v.ended = true;
+    });
+}
+
 /// `pone play --headless`: runs the whole pipeline and prints the ledger (as
 /// `pone replay` does); on stderr, the questions raised and the latency.
 pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Result<()> {

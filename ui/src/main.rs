@@ -84,7 +84,9 @@ enum Commands {
         /// content and declarations, each with its `frame`).
         #[arg(long)]
         dealer: PathBuf,
-        /// No window: print the ledger at the end (the side screen is still being built).
+        /// No window: print the ledger at the end. Without it, the side screen
+        /// shows the table, the camera's picture with its readings, and the
+        /// questions, at the recording's pace.
         #[arg(long)]
         headless: bool,
         /// Print the ledger as JSON, as `pone replay --json` does.
@@ -96,9 +98,13 @@ enum Commands {
         /// Frames per second, when the source does not say (default 30).
         #[arg(long)]
         fps: Option<f32>,
-        /// Play the recording at its own pace, as a camera would give it.
+        /// Play the recording at its own pace, as a camera would give it
+        /// (the window always does).
         #[arg(long)]
         live: bool,
+        /// With the window: close it after this many seconds.
+        #[arg(long, value_name = "SECONDS")]
+        exit_after: Option<f64>,
     },
     /// Find and read the cards in images (photos or frames of the table).
     Recognise {
@@ -255,22 +261,20 @@ fn live_command(command: Commands) -> anyhow::Result<()> {
             models,
             fps,
             live,
+            exit_after,
         } => {
+            let options = pone_ui::live::PlayOptions {
+                source,
+                dealer,
+                json,
+                models,
+                fps,
+                live,
+            };
             if headless {
-                let options = pone_ui::live::PlayOptions {
-                    source,
-                    dealer,
-                    json,
-                    models,
-                    fps,
-                    live,
-                };
                 pone_ui::live::play_headless(&options, &mut std::io::stdout().lock())
             } else {
-                Err(anyhow::anyhow!(
-                    "the side-screen window is still being built: add --headless to keep the game \
-                     and print the ledger at the end"
-                ))
+                pone_ui::live::play_window(&options, exit_after)
             }
         }
         _ => unreachable!("only the live-table commands come here"),

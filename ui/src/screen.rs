@@ -174,6 +174,189 @@ impl eframe::App for SideScreen {
     }
 }
 
+/// Opens the window on a table kept from a camera (`pone play`): the
+/// pipeline's thread fills `view`; the window draws it until closed (or
+/// `exit_after` seconds pass).
+pub fn run_live(
+    view: std::sync::Arc<std::sync::Mutex<crate::live::LiveView>>,
+    exit_after: Option<f64>,
+) -> anyhow::Result<()> {
+    let native = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Pone: Vingt-un, from the camera")
+            .with_inner_size([1280.0, 860.0]),
+        ..eframe::NativeOptions::default()
+    };
+    eframe::run_native(
+        "pone",
+        native,
+        Box::new(move |_| {
+            Ok(Box::new(LiveScreen {
+                view,
+                exit_after,
+                picture: None,
+            }))
+        }),
+    )
+    .map_err(|e| {
+        anyhow::anyhow!(
+            "cannot open Pone's window: {e}. It needs a display (X11): on a machine \
+             with none, run it under `xvfb-run`, or add --headless"
+        )
+    })
+}
+
+/// The window's app for a table kept from a camera.
+struct LiveScreen {
+    view: std::sync::Arc<std::sync::Mutex<crate::live::LiveView>>,
+    exit_after: Option<f64>,
+    /// The camera's last picture on the GPU, and its frame number.
+    picture: Option<(u64, egui::TextureHandle)>,
+}
+
+impl eframe::App for LiveScreen {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let now = ui.input(|i| i.time);
+        if let Some(limit) = self.exit_after
+            && now >= limit
+        {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        let Ok(mut view) = self.view.lock() else {
+            return;
+        };
+        if let Some((index, image)) = view.frame.take()
+            && self
+                .picture
+                .as_ref()
+                .is_none_or(|(shown, _)| *shown != index)
+        {
+            let size = [image.width() as usize, image.height() as usize];
+            let colour = egui::ColorImage::from_rgb(size, image.as_raw());
+            if let Some((shown, texture)) = &mut self.picture {
+                texture.set(colour, egui::TextureOptions::LINEAR);
+                *shown = index;
+            } else {
+                let texture = ui
+                    .ctx()
+                    .load_texture("camera", colour, egui::TextureOptions::LINEAR);
+                self.picture = Some((index, texture));
+            }
+        }
+        egui::Panel::bottom("camera")
+            .default_size(300.0)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    if let Some((_, texture)) = &self.picture {
+                        show_camera(ui, texture, &view);
+                    } else {
+                        ui.label("Waiting for the first frame...");
+                    }
+                    ui.vertical(|ui| show_questions(ui, &view));
+                });
+            });
+        if let Some(game) = &view.game {
+            show_table(ui, game);
+        }
+        drop(view);
+        ui.ctx().request_repaint_after(Duration::from_millis(30));
+    }
+}
+
+/// The camera's picture, with each reading's box, card and confidence, and
+/// each seat's zone (where its first card lay) with the seat's name.
+fn show_camera(ui: &mut egui::Ui, texture: &egui::TextureHandle, view: &crate::live::LiveView) {
+    let size = texture.size_vec2();
+    let shown = size * (280.0 / size.y.max(1.0));
+    let (rect, _) = ui.allocate_exact_size(shown, egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.image(
+        texture.id(),
+        rect,
+        egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+        Color32::WHITE,
+    );
+    // Source pixels to the screen.
+    let k = view.scale * shown.x / size.x.max(1.0);
+    let at = |x: f32, y: f32| rect.min + egui::vec2(x * k, y * k);
+    for seen in &view.readings {
+        let b = seen.bbox;
+        let colour = if seen.card == "back" { CARD_BACK } else { GOLD };
+        let colour = if seen.confidence < 0.8 {
+            Color32::LIGHT_RED
+        } else {
+            colour
+        };
+        painter.rect_stroke(
+            egui::Rect::from_min_max(at(b[0], b[1]), at(b[2], b[3])),
+            2.0,
+            egui::Stroke::new(2.0, colour),
+            egui::StrokeKind::Outside,
+        );
+        painter.text(
+            at(b[0], b[1]),
+            egui::Align2::LEFT_BOTTOM,
+            format!("{} {:.2}", seen.card, seen.confidence),
+            egui::FontId::proportional(12.0),
+            colour,
+        );
+    }
+    let names = view
+        .game
+        .as_ref()
+        .map(|g| g.sitting().state().names().to_vec())
+        .unwrap_or_default();
+    let reach = view.zones.card_size * k;
+    for (seat, anchor) in view.zones.anchors.iter().enumerate() {
+        if let Some([x, y]) = anchor {
+            let centre = at(*x, *y);
+            painter.circle_stroke(
+                centre,
+                reach.max(8.0),
+                egui::Stroke::new(1.5, Color32::LIGHT_GREEN),
+            );
+            painter.text(
+                centre,
+                egui::Align2::CENTER_CENTER,
+                names.get(seat).map_or("?", String::as_str),
+                egui::FontId::proportional(14.0),
+                Color32::LIGHT_GREEN,
+            );
+        }
+    }
+    for [x, y] in &view.zones.stacks {
+        painter.circle_stroke(
+            at(*x, *y),
+            reach.max(8.0),
+            egui::Stroke::new(1.5, Color32::GRAY),
+        );
+    }
+}
+
+/// Where the frames come from, how fast they are read, and the questions
+/// the dealer should settle (the latest first).
+fn show_questions(ui: &mut egui::Ui, view: &crate::live::LiveView) {
+    ui.label(RichText::new(&view.source).strong());
+    ui.label(format!("{:.0} ms to read a frame", view.read_ms));
+    if view.ended {
+        ui.label(RichText::new("The recording has ended.").color(GOLD));
+    }
+    if let Some(error) = &view.error {
+        ui.label(RichText::new(error).color(Color32::LIGHT_RED));
+    }
+    ui.separator();
+    if view.questions.is_empty() {
+        ui.label("No questions: the camera and the dealer agree.");
+    }
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for q in view.questions.iter().rev() {
+            ui.label(
+                RichText::new(format!("frame {}: {}", q.frame, q.text)).color(Color32::LIGHT_RED),
+            );
+        }
+    });
+}
+
 /// The dealer's desk, as a panel along the bottom: what the table waits
 /// for, what has been typed, what the desk said last (refusals in red), and
 /// large buttons for every key. Keys pressed anywhere in the window go to the

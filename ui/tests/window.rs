@@ -55,3 +55,53 @@ fn the_desk_window_opens_writes_its_journal_and_goes_on_from_it() {
     assert!(error.contains("sitting.jsonl"), "{error}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
+    // The recogniser needs the models and ONNX Runtime (./scripts/setup).
+    let dir = std::env::temp_dir().join(format!("pone-play-window-{}", std::process::id()));
+    let out = dir.to_str().expect("a UTF-8 path");
+    let status = Command::new(env!("CARGO_BIN_EXE_pone"))
+        .args([
+            "synth",
+            "--sitting",
+            "--out",
+            out,
+            "--rounds",
+            "1",
+            "--players",
+            "2",
+        ])
+        .args(["--fps", "5", "--size", "480x270"])
+        .status()
+        .expect("pone synth");
+    assert!(status.success(), "pone synth --sitting ended with {status}");
+    let dealer = dir.join("dealer.jsonl");
+    let output = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x900x24"])
+        .arg(env!("CARGO_BIN_EXE_pone"))
+        .args(["play", "--source", out, "--dealer"])
+        .arg(&dealer)
+        .args(["--exit-after", "4"])
+        .output()
+        .expect("xvfb-run (the xvfb package: run ./scripts/setup)");
+    assert!(
+        output.status.success(),
+        "pone play (the window) ended with {}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // A source that is not there is an error before any window opens.
+    let output = Command::new(env!("CARGO_BIN_EXE_pone"))
+        .args(["play", "--source", "/nowhere/frames", "--dealer"])
+        .arg(&dealer)
+        .output()
+        .expect("pone play");
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("/nowhere/frames"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
