@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use pone_engine::{replay, report};
 use pone_tests::{pone_ok, temp_dir};
-use pone_vision::play::{DealerScript, Play};
+use pone_vision::play::{DealerScript, Play, SeatZones};
 use pone_vision::recognise::Seen;
 use pone_vision::tracker::TrackerOptions;
 use serde_json::Value;
@@ -97,6 +97,11 @@ fn spoil(frame: u64, readings: &mut Vec<Seen>) {
 
 /// Runs a sitting's labels through the tracker and the engine: its ledger.
 fn play_labels(dir: &Path) -> (Value, Play) {
+    play_labels_with(dir, None)
+}
+
+/// [`play_labels`], starting from seat zones known already.
+fn play_labels_with(dir: &Path, zones: Option<SeatZones>) -> (Value, Play) {
     let info = json(&dir.join("sitting.json"));
     let frames = info["frames"].as_u64().expect("frames");
     let fps = info["fps"].as_u64().expect("fps");
@@ -104,6 +109,9 @@ fn play_labels(dir: &Path) -> (Value, Play) {
     let text = std::fs::read_to_string(dir.join("dealer.jsonl")).expect("dealer.jsonl");
     let script = DealerScript::parse(&text).expect("the dealer's script reads");
     let mut play = Play::new(script, f32::from(rate), TrackerOptions::default()).expect("a table");
+    if let Some(zones) = zones {
+        play = play.with_zones(zones).expect("zones that fit the table");
+    }
     for f in 0..frames {
         let label = json(&dir.join(format!("labels/{f:06}.json")));
         let at = Duration::from_millis(f * 1000 / fps);
@@ -142,4 +150,36 @@ fn good_readings_with_bad_frames_keep_a_rendered_sittings_ledger() {
         );
         assert_eq!(ours["rounds"], truth["rounds"], "seed {seed}");
     }
+}
+
+#[test]
+fn seat_zones_saved_from_one_sitting_keep_the_next_ledger() {
+    let dir = sitting("play-zones", 5, 3, 4, "480x270");
+    let (_, first) = play_labels(&dir);
+    let zones = first.zones().clone();
+    assert!(zones.anchors.iter().all(Option::is_some), "{zones:?}");
+    // Through JSON, as `pone play --zones FILE` keeps them.
+    let text = serde_json::to_string(&zones).expect("JSON");
+    let zones: SeatZones = serde_json::from_str(&text).expect("zones read back");
+    let (ours, second) = play_labels_with(&dir, Some(zones.clone()));
+    assert_eq!(
+        ours["balances"],
+        truth_ledger(&dir)["balances"],
+        "questions {:?}",
+        second.questions()
+    );
+    // Zones for another table are refused, saying what is wrong.
+    let mut wrong = zones;
+    wrong.anchors.pop();
+    let text = std::fs::read_to_string(dir.join("dealer.jsonl")).expect("dealer.jsonl");
+    let script = DealerScript::parse(&text).expect("the dealer's script reads");
+    let error = Play::new(script, 10.0, TrackerOptions::default())
+        .expect("a table")
+        .with_zones(wrong)
+        .err()
+        .expect("refused");
+    assert!(
+        error.to_string().contains("3 seats, but the table has 4"),
+        "{error}"
+    );
 }

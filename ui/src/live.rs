@@ -27,6 +27,43 @@ pub struct PlayOptions {
     pub fps: Option<f32>,
     /// Play at the recording's own pace rather than as fast as possible.
     pub live: bool,
+    /// The sitting's seat zones: read from this JSON file when it is there
+    /// (saved by an earlier sitting, or made by hand), else learned and
+    /// written to it at the end.
+    pub zones: Option<PathBuf>,
+}
+
+/// A table's play, with its seat zones from `options.zones` when that file
+/// is there.
+fn new_play(options: &PlayOptions, script: DealerScript, fps: f32) -> anyhow::Result<Play> {
+    let play = Play::new(script, fps, TrackerOptions::default())?;
+    let Some(path) = options.zones.as_deref().filter(|p| p.is_file()) else {
+        return Ok(play);
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the seat zones {}", path.display()))?;
+    let zones: pone_vision::play::SeatZones = serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{}: not seat zones (`anchors`: per seat [x, y] or null, `stacks`: [[x, y], ...], \
+             `card_size`: pixels; remove the file to learn them again)",
+            path.display()
+        )
+    })?;
+    play.with_zones(zones)
+        .with_context(|| format!("the seat zones {}", path.display()))
+}
+
+/// Writes the zones learned to `options.zones` when that file was not there
+/// at the start (a file that was is the user's, and stays as it is).
+fn save_zones(options: &PlayOptions, play: &Play, existed: bool) -> anyhow::Result<()> {
+    let Some(path) = options.zones.as_deref() else {
+        return Ok(());
+    };
+    if existed {
+        return Ok(());
+    }
+    std::fs::write(path, serde_json::to_string_pretty(play.zones())? + "\n")
+        .with_context(|| format!("cannot write the seat zones {}", path.display()))
 }
 
 /// Opens a frames folder, a rendered sitting's folder (its `frames/`), a
@@ -215,7 +252,11 @@ pub const VIEW_WIDTH: u32 = 960;
 /// picture with every reading and the seat zones, and the questions.
 /// Everything is opened before the window, so a bad source, script or model
 /// is an error here, not a blank window.
-pub fn play_window(options: &PlayOptions, exit_after: Option<f64>) -> anyhow::Result<()> {
+pub fn play_window(
+    options: &PlayOptions,
+    exit_after: Option<f64>,
+    measure_redraw: bool,
+) -> anyhow::Result<()> {
     use std::sync::{Arc, Mutex, mpsc};
     let view = Arc::new(Mutex::new(LiveView::default()));
     let (opened, ready) = mpsc::channel::<anyhow::Result<()>>();
@@ -231,7 +272,7 @@ pub fn play_window(options: &PlayOptions, exit_after: Option<f64>) -> anyhow::Re
             let mut recogniser =
                 Recogniser::open(&options.models.clone().unwrap_or_else(models_dir))?;
             recogniser.keep_size(true);
-            let play = Play::new(script, source.fps(), TrackerOptions::default())?;
+            let play = new_play(&options, script, source.fps())?;
             Ok((source, recogniser, play))
         };
         match start() {
@@ -247,7 +288,7 @@ pub fn play_window(options: &PlayOptions, exit_after: Option<f64>) -> anyhow::Re
     ready
         .recv()
         .context("the pipeline's thread stopped before it started")??;
-    crate::screen::run_live(view, exit_after)
+    crate::screen::run_live(view, exit_after, measure_redraw)
 }
 
 /// Reads frames until the source ends, leaving each step in `view`.
@@ -349,7 +390,8 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     // One camera, one table: the frames are alike in scale.
     recogniser.keep_size(true);
     let fps = source.fps();
-    let mut play = Play::new(script, fps, TrackerOptions::default())?;
+    let zones_existed = options.zones.as_deref().is_some_and(Path::is_file);
+    let mut play = new_play(options, script, fps)?;
     let bar = crate::cli::progress_bar(0, "frames");
     let mut busy = Vec::new();
     while let Some(frame) = source.next_frame()? {
@@ -361,6 +403,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     }
     bar.finish_and_clear();
     play.finish();
+    save_zones(options, &play, zones_existed)?;
     let game = play.game();
     if options.json {
         writeln!(

@@ -28,6 +28,10 @@ struct Options {
     /// without --deal, an existing journal to go on with.
     #[arg(long, value_name = "FILE")]
     journal: Option<PathBuf>,
+    /// With the window: draw every frame again at once and print the frame
+    /// times on closing (with --exit-after), to measure the redraw cost.
+    #[arg(long, global = true)]
+    measure_redraw: bool,
     /// With --deal: the sitting's house rules, a TOML file naming the rules
     /// it changes (`pone rules` prints them all with their defaults).
     #[arg(long, value_name = "FILE", requires = "deal")]
@@ -105,6 +109,11 @@ enum Commands {
         /// With the window: close it after this many seconds.
         #[arg(long, value_name = "SECONDS")]
         exit_after: Option<f64>,
+        /// The sitting's seat zones (JSON): read when the file is there (saved
+        /// by an earlier sitting, or edited by hand), else learned from the
+        /// first deal and written there at the end (with --headless).
+        #[arg(long, value_name = "FILE")]
+        zones: Option<PathBuf>,
     },
     /// Find and read the cards in images (photos or frames of the table).
     Recognise {
@@ -232,7 +241,7 @@ fn demo(
 }
 
 /// The live-table commands: `pone cameras`, `pone record`, `pone play`.
-fn live_command(command: Commands) -> anyhow::Result<()> {
+fn live_command(command: Commands, measure_redraw: bool) -> anyhow::Result<()> {
     match command {
         Commands::Cameras => pone_ui::live::list_cameras(&mut std::io::stdout().lock()),
         Commands::Record {
@@ -262,6 +271,7 @@ fn live_command(command: Commands) -> anyhow::Result<()> {
             fps,
             live,
             exit_after,
+            zones,
         } => {
             let options = pone_ui::live::PlayOptions {
                 source,
@@ -270,11 +280,12 @@ fn live_command(command: Commands) -> anyhow::Result<()> {
                 models,
                 fps,
                 live,
+                zones,
             };
             if headless {
                 pone_ui::live::play_headless(&options, &mut std::io::stdout().lock())
             } else {
-                pone_ui::live::play_window(&options, exit_after)
+                pone_ui::live::play_window(&options, exit_after, measure_redraw)
             }
         }
         _ => unreachable!("only the live-table commands come here"),
@@ -347,7 +358,7 @@ fn main() -> ExitCode {
         }
         Some(Commands::Rules) => pone_ui::cli::rules_toml(&mut std::io::stdout().lock()),
         Some(live @ (Commands::Cameras | Commands::Record { .. } | Commands::Play { .. })) => {
-            live_command(live)
+            live_command(live, options.measure_redraw)
         }
         Some(Commands::Demo {
             players,
@@ -367,6 +378,7 @@ fn main() -> ExitCode {
                     deal: options.deal,
                     journal: options.journal,
                     rules: rules.unwrap_or_default(),
+                    measure_redraw: options.measure_redraw,
                     ..pone_ui::screen::ScreenOptions::default()
                 })
             }),

@@ -36,6 +36,8 @@ pub struct ScreenOptions {
     pub seed: u64,
     /// Close the window after this many seconds (for tests and screenshots).
     pub exit_after: Option<f64>,
+    /// Redraw continuously and print the frame times on closing.
+    pub measure_redraw: bool,
     /// Time between two things the demo table does.
     pub step: Duration,
 }
@@ -49,6 +51,7 @@ impl Default for ScreenOptions {
             players: 5,
             seed: 1,
             exit_after: None,
+            measure_redraw: false,
             step: Duration::from_millis(700),
         }
     }
@@ -110,6 +113,8 @@ pub struct SideScreen {
     next_step: f64,
     /// Why the demo stopped, if it did.
     stopped: Option<String>,
+    /// Frame times, with `measure_redraw`.
+    redraws: Option<Redraws>,
 }
 
 impl SideScreen {
@@ -117,6 +122,7 @@ impl SideScreen {
     pub fn new(table: Table, options: ScreenOptions) -> SideScreen {
         SideScreen {
             table,
+            redraws: options.measure_redraw.then(Redraws::default),
             options,
             next_step: 0.0,
             stopped: None,
@@ -153,9 +159,15 @@ impl SideScreen {
 impl eframe::App for SideScreen {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let now = ui.input(|i| i.time);
+        if let Some(redraws) = &mut self.redraws {
+            redraws.tick(ui, now);
+        }
         if let Some(limit) = self.options.exit_after
             && now >= limit
         {
+            if let Some(redraws) = &mut self.redraws {
+                redraws.report();
+            }
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
         self.advance(now);
@@ -180,6 +192,7 @@ impl eframe::App for SideScreen {
 pub fn run_live(
     view: std::sync::Arc<std::sync::Mutex<crate::live::LiveView>>,
     exit_after: Option<f64>,
+    measure_redraw: bool,
 ) -> anyhow::Result<()> {
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -195,6 +208,7 @@ pub fn run_live(
                 view,
                 exit_after,
                 picture: None,
+                redraws: measure_redraw.then(Redraws::default),
             }))
         }),
     )
@@ -212,14 +226,22 @@ struct LiveScreen {
     exit_after: Option<f64>,
     /// The camera's last picture on the GPU, and its frame number.
     picture: Option<(u64, egui::TextureHandle)>,
+    /// Frame times, with `--measure-redraw`.
+    redraws: Option<Redraws>,
 }
 
 impl eframe::App for LiveScreen {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let now = ui.input(|i| i.time);
+        if let Some(redraws) = &mut self.redraws {
+            redraws.tick(ui, now);
+        }
         if let Some(limit) = self.exit_after
             && now >= limit
         {
+            if let Some(redraws) = &mut self.redraws {
+                redraws.report();
+            }
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
         let Ok(mut view) = self.view.lock() else {
@@ -260,6 +282,72 @@ impl eframe::App for LiveScreen {
         }
         drop(view);
         ui.ctx().request_repaint_after(Duration::from_millis(30));
+    }
+}
+
+/// The window's frame times, for `--measure-redraw`: every frame is drawn
+/// again at once, and on closing the times between frames are printed (the
+/// first second, while the window settles, left out).
+#[derive(Default)]
+pub struct Redraws {
+    last: Option<std::time::Instant>,
+    intervals: Vec<f64>,
+    reported: bool,
+}
+
+impl Redraws {
+    fn tick(&mut self, ui: &egui::Ui, now: f64) {
+        let at = std::time::Instant::now();
+        if let Some(last) = self.last
+            && now >= 1.0
+        {
+            self.intervals
+                .push(at.duration_since(last).as_secs_f64() * 1000.0);
+        }
+        self.last = Some(at);
+        ui.ctx().request_repaint();
+    }
+
+    /// The frame times in words: frames a second, median, 95th percentile
+    /// and longest time between frames, and how many took longer than a
+    /// 60 Hz frame.
+    #[must_use]
+    pub fn summary(&self) -> Option<String> {
+        let mut times = self.intervals.clone();
+        if times.is_empty() {
+            return None;
+        }
+        times.sort_by(f64::total_cmp);
+        let n = times.len();
+        let total: f64 = times.iter().sum();
+        let over = times.iter().filter(|&&t| t > 1000.0 / 60.0).count();
+        #[allow(
+            clippy::cast_precision_loss,
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss
+        )]
+        let (fps, p95, share) = (
+            n as f64 * 1000.0 / total,
+            times[((n - 1) as f64 * 0.95).round() as usize],
+            100.0 * over as f64 / n as f64,
+        );
+        Some(format!(
+            "redraw: {n} frames, {fps:.1} a second; between frames median {:.1} ms, \
+             95th percentile {p95:.1} ms, longest {:.1} ms; {over} frames ({share:.1}%) \
+             over 16.7 ms",
+            times[n / 2],
+            times[n - 1],
+        ))
+    }
+
+    #[allow(clippy::print_stderr)] // the measurement asked for, beside the window
+    fn report(&mut self) {
+        if !self.reported {
+            self.reported = true;
+            if let Some(text) = self.summary() {
+                eprintln!("{text}");
+            }
+        }
     }
 }
 

@@ -91,6 +91,39 @@ fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
         output.status,
         String::from_utf8_lossy(&output.stderr)
     );
+    // Headless, the seat zones learned are written to a file not there
+    // before; a file that is not zones is refused, naming it.
+    let zones = dir.join("zones.json");
+    let output = Command::new(env!("CARGO_BIN_EXE_pone"))
+        .args(["play", "--headless", "--source", out, "--dealer"])
+        .arg(&dealer)
+        .arg("--zones")
+        .arg(&zones)
+        .output()
+        .expect("pone play --headless");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&zones).expect("zones written"))
+            .expect("JSON");
+    assert_eq!(saved["anchors"].as_array().map(Vec::len), Some(2));
+    std::fs::write(&zones, "{\"anchors\": 3}").expect("write");
+    let output = Command::new(env!("CARGO_BIN_EXE_pone"))
+        .args(["play", "--headless", "--source", out, "--dealer"])
+        .arg(&dealer)
+        .arg("--zones")
+        .arg(&zones)
+        .output()
+        .expect("pone play --headless");
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("zones.json: not seat zones"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     // A source that is not there is an error before any window opens.
     let output = Command::new(env!("CARGO_BIN_EXE_pone"))
         .args(["play", "--source", "/nowhere/frames", "--dealer"])

@@ -60,6 +60,19 @@ pub struct Delivered {
     pub line: String,
 }
 
+/// Seat zones that do not fit the table.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the seat zones name {zones} seats, but the table has {seats}: `anchors` needs one entry \
+     per player, in seating order (null for a seat to learn from its first card)"
+)]
+pub struct ZonesError {
+    /// Seats in the zones.
+    pub zones: usize,
+    /// Seats at the table.
+    pub seats: usize,
+}
+
 /// The dealer's lines of a sitting: the table's players and rules, then
 /// each line with the frame it was said at.
 #[derive(Clone, Debug)]
@@ -191,6 +204,22 @@ impl Play {
             slack: 2,
             frame: 0,
         })
+    }
+
+    /// Starts from seat zones known already (a sitting's saved or hand-made
+    /// zones, [`SeatZones`] as JSON): a seat with an anchor is not learned
+    /// again from its first card. Refused when the zones have a different
+    /// number of seats from the table.
+    pub fn with_zones(mut self, zones: SeatZones) -> Result<Play, ZonesError> {
+        let seats = self.zones.anchors.len();
+        if zones.anchors.len() != seats {
+            return Err(ZonesError {
+                zones: zones.anchors.len(),
+                seats,
+            });
+        }
+        self.zones = zones;
+        Ok(self)
     }
 
     /// One frame's readings.
