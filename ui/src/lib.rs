@@ -2,6 +2,7 @@
 //!
 //! - [`screen`]: the side screen, an eframe window on a sitting.
 //! - [`desk`]: the dealer's desk, a game kept from the dealer's keys.
+//! - [`drill`]: settlement drills for dealers learning the game (`pone drill`).
 //! - [`demo`]: a sitting that plays itself (`pone demo`, the side screen with no camera).
 //! - [`cli`]: the subcommands (`pone replay`, `pone synth`, `pone demo`), as
 //!   functions that take their arguments and a writer, so tests can run them
@@ -12,6 +13,7 @@
 pub mod cli;
 pub mod demo;
 pub mod desk;
+pub mod drill;
 pub mod live;
 pub mod screen;
 pub mod see;

@@ -207,6 +207,55 @@ enum Commands {
         #[arg(long)]
         journal: Option<PathBuf>,
     },
+    /// Practise settling: rounds the engine plays, and what one player gets
+    /// (or pays) over each, answered on the keyboard; a report at the end.
+    Drill {
+        /// Questions to ask.
+        #[arg(long, default_value_t = 10)]
+        questions: usize,
+        /// Players at the table, the dealer among them.
+        #[arg(long, default_value_t = 5)]
+        players: usize,
+        /// Seed of the rounds; the same seed asks the same questions.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+}
+
+/// `pone` alone: the side screen, on the demo or at the desk.
+fn window(options: Options) -> anyhow::Result<()> {
+    let rules = options
+        .rules
+        .as_deref()
+        .map(pone_ui::cli::read_rules)
+        .transpose()?;
+    pone_ui::screen::run(pone_ui::screen::ScreenOptions {
+        players: options.players,
+        exit_after: options.exit_after,
+        deal: options.deal,
+        journal: options.journal,
+        rules: rules.unwrap_or_default(),
+        measure_redraw: options.measure_redraw,
+        ..pone_ui::screen::ScreenOptions::default()
+    })
+}
+
+/// `pone drill`: the questions, asked on the terminal.
+fn drill(questions: usize, players: usize, seed: Option<u64>) -> anyhow::Result<()> {
+    let asked = pone_ui::drill::questions(players, seed.unwrap_or_else(clock_seed), questions)?;
+    pone_ui::drill::practise(
+        &asked,
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout().lock(),
+    )?;
+    Ok(())
+}
+
+/// A seed from the clock, when none is given.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -226,11 +275,7 @@ fn demo(
     seed: Option<u64>,
     journal: Option<PathBuf>,
 ) -> anyhow::Result<()> {
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-    });
+    let seed = seed.unwrap_or_else(clock_seed);
     let options = pone_ui::cli::DemoOptions {
         players,
         rounds,
@@ -366,22 +411,12 @@ fn main() -> ExitCode {
             seed,
             journal,
         }) => demo(players, rounds, seed, journal),
-        None => options
-            .rules
-            .as_deref()
-            .map(pone_ui::cli::read_rules)
-            .transpose()
-            .and_then(|rules| {
-                pone_ui::screen::run(pone_ui::screen::ScreenOptions {
-                    players: options.players,
-                    exit_after: options.exit_after,
-                    deal: options.deal,
-                    journal: options.journal,
-                    rules: rules.unwrap_or_default(),
-                    measure_redraw: options.measure_redraw,
-                    ..pone_ui::screen::ScreenOptions::default()
-                })
-            }),
+        Some(Commands::Drill {
+            questions,
+            players,
+            seed,
+        }) => drill(questions, players, seed),
+        None => window(options),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,227 @@
+//! Drills for dealers learning the game: settlement questions from rounds
+//! the engine plays, answered against the clock (`pone drill`).
+//!
+//! Each question shows a round as it ended (the dealer, the double, every
+//! hand with its stake, cards and points) and asks what one player gets
+//! (or pays, a negative number) over the round. The answer is marked at once,
+//! with the engine's own settlement in words; the report at the end gives
+//! the share right and the time per decision.
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use anyhow::Context as _;
+use pone_engine::autoplay::Autoplayer;
+use pone_engine::sitting::State;
+use pone_engine::{Command, Event, Game, HouseRules, Seat, report};
+use rand::SeedableRng as _;
+use rand::rngs::StdRng;
+
+/// One settlement question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Question {
+    /// The round as it ended, in words.
+    pub situation: String,
+    /// Whose settlement is asked.
+    pub player: String,
+    /// What he gets over the round (negative: pays).
+    pub answer: i64,
+    /// The round's payments to or from him, in words.
+    pub why: Vec<String>,
+}
+
+/// Settlement questions from the rounds a table of `players` plays from
+/// `seed`: one per player (not the dealer) with a payment in a round.
+pub fn questions(players: usize, seed: u64, count: usize) -> anyhow::Result<Vec<Question>> {
+    anyhow::ensure!(
+        (2..=crate::demo::NAMES.len()).contains(&players),
+        "--players must be from 2 to {}, not {players}",
+        crate::demo::NAMES.len()
+    );
+    let names: Vec<String> = crate::demo::NAMES[..players]
+        .iter()
+        .map(|n| (*n).to_owned())
+        .collect();
+    let mut game = Game::new(names, HouseRules::default())?;
+    game.command(None, &Command::Dealer { player: Seat(0) })?;
+    let auto = Autoplayer::default();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let command = auto
+            .next(game.sitting().state(), &mut rng)
+            .context("the drill's table stopped")?;
+        let ended = game
+            .command(None, &command)?
+            .iter()
+            .any(|e| matches!(e, Event::RoundEnded { .. }));
+        if ended {
+            out.extend(round_questions(&game));
+        }
+    }
+    out.truncate(count);
+    Ok(out)
+}
+
+/// The questions of the round just ended.
+fn round_questions(game: &Game) -> Vec<Question> {
+    let state = game.sitting().state();
+    let Some(round) = game.ledger().rounds.last() else {
+        return Vec::new();
+    };
+    let situation = situation(state, round.round, round.dealer, round.doubled);
+    // The players paid or paying, in dealing order.
+    let asked: Vec<Seat> = state
+        .order()
+        .iter()
+        .copied()
+        .filter(|&seat| seat != round.dealer && round.settlements.iter().any(|s| s.player == seat))
+        .collect();
+    asked
+        .into_iter()
+        .map(|seat| {
+            let theirs: Vec<_> = round
+                .settlements
+                .iter()
+                .filter(|s| s.player == seat)
+                .collect();
+            Question {
+                situation: situation.clone(),
+                player: state.name(seat).to_owned(),
+                answer: theirs.iter().map(|s| s.amount).sum(),
+                why: theirs
+                    .iter()
+                    .map(|s| report::settlement_text(state, round, s))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// A round as it ended: the dealer and the double, then every hand.
+fn situation(state: &State, round: u32, dealer: Seat, doubled: bool) -> String {
+    use std::fmt::Write as _;
+    let mut text = format!(
+        "Round {round}: {} deals{}.\n",
+        state.name(dealer),
+        if doubled {
+            ", and doubled every stake"
+        } else {
+            ""
+        }
+    );
+    for &seat in state.order() {
+        let Some(seat_round) = state.seat_round(seat) else {
+            continue;
+        };
+        for (k, hand) in seat_round.hands.iter().enumerate() {
+            let who = if seat == dealer {
+                format!("{} (dealer)", state.name(seat))
+            } else if seat_round.hands.len() > 1 {
+                format!("{} hand {}", state.name(seat), k + 1)
+            } else {
+                state.name(seat).to_owned()
+            };
+            let cards: Vec<String> = hand.cards.known().map(|c| c.to_string()).collect();
+            let points = hand.cards.points();
+            let total = points.exact().unwrap_or_else(|| points.least());
+            let note = if total > 21 {
+                " (over)"
+            } else if total == 21 && hand.cards.len() == 2 && seat_round.hands.len() == 1 {
+                " (a natural)"
+            } else {
+                ""
+            };
+            let wager = if seat == dealer {
+                String::new()
+            } else {
+                format!(", stake {}", hand.stake)
+            };
+            let _ = writeln!(text, "  {who}{wager}: {} = {total}{note}", cards.join(" "));
+        }
+    }
+    text
+}
+
+/// How a practice went.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Practice {
+    /// Questions asked.
+    pub asked: usize,
+    /// Answered right.
+    pub right: usize,
+    /// Seconds each answer took.
+    pub seconds: Vec<f64>,
+}
+
+impl Practice {
+    /// The report after a practice.
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)] // a few questions
+    pub fn report(&self) -> String {
+        let mut times = self.seconds.clone();
+        times.sort_by(f64::total_cmp);
+        let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+        let slowest = times.last().copied().unwrap_or(0.0);
+        format!(
+            "{} of {} right ({:.0}%); {median:.1} s a decision (median), the slowest {slowest:.1} s",
+            self.right,
+            self.asked,
+            100.0 * self.right as f64 / self.asked.max(1) as f64,
+        )
+    }
+}
+
+/// Asks `questions` on `out`, reads the answers from `input` (a line each:
+/// a whole number, `+` or `-` optional), marks each, and reports. Ends
+/// early at the end of the input or on `q`.
+pub fn practise(
+    questions: &[Question],
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> anyhow::Result<Practice> {
+    let mut practice = Practice::default();
+    let mut shown = "";
+    for (n, q) in questions.iter().enumerate() {
+        writeln!(out, "\nQuestion {} of {}", n + 1, questions.len())?;
+        // A round's situation once, for all its questions.
+        if q.situation != shown {
+            write!(out, "{}", q.situation)?;
+            shown = &q.situation;
+        }
+        let start = Instant::now();
+        let answer = loop {
+            write!(
+                out,
+                "What does {} get over the round (a negative number if he pays)? ",
+                q.player
+            )?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                return Ok(practice);
+            }
+            let line = line.trim();
+            if line.eq_ignore_ascii_case("q") {
+                return Ok(practice);
+            }
+            match line.trim_start_matches('+').parse::<i64>() {
+                Ok(a) => break a,
+                Err(_) => writeln!(out, "'{line}' is no number: type it like 4, -6 or +12")?,
+            }
+        };
+        practice.seconds.push(start.elapsed().as_secs_f64());
+        practice.asked += 1;
+        if answer == q.answer {
+            practice.right += 1;
+            writeln!(out, "Right.")?;
+        } else {
+            writeln!(out, "Wrong: {} gets {:+}.", q.player, q.answer)?;
+        }
+        for why in &q.why {
+            writeln!(out, "  {why}")?;
+        }
+    }
+    writeln!(out, "\n{}", practice.report())?;
+    Ok(practice)
+}
