@@ -14,6 +14,7 @@
 //! | `V` | a pair is in play | divide it (the same stake on the new hand) |
 //! | `U` (or `Backspace` with nothing typed) | any time | undo the last command |
 //! | `R` | after an undo | redo it |
+//! | `F`, the card's number, then the right card | a card was typed wrong | fix it (the correction and its reason go in the journal) |
 //! | `E` | any time | export the ledger: `<journal>.ledger.csv` and `.ledger.json` beside the journal (`pone-sitting.ledger.*` here without one) |
 //! | `Escape` | something typed | forget it |
 //!
@@ -60,6 +61,12 @@ enum Typed {
     Rank(Rank),
     /// A stake's digits, waiting for `Enter`.
     Digits(String),
+    /// Fixing a card dealt: which (its journal line, once chosen), and the
+    /// right card's rank once typed.
+    Fixing {
+        line: Option<u64>,
+        rank: Option<Rank>,
+    },
 }
 
 /// A game kept from the dealer's keys.
@@ -126,12 +133,26 @@ impl Desk {
             Typed::Nothing => String::new(),
             Typed::Rank(rank) => rank.letter().to_string(),
             Typed::Digits(digits) => digits.clone(),
+            Typed::Fixing { rank, .. } => rank.map(|r| r.letter().to_string()).unwrap_or_default(),
         }
     }
 
     /// What the table waits for, and the keys that give it.
     pub fn prompt(&self) -> String {
         let state = self.game.sitting().state();
+        if let Typed::Fixing { line, .. } = &self.typed {
+            if let Some((_, words)) = line.and_then(|l| self.dealt().into_iter().find(|d| d.0 == l))
+            {
+                return format!("Fix {words}: the right card, rank then suit (Escape: leave it)");
+            }
+            let choices: Vec<String> = self
+                .dealt()
+                .iter()
+                .enumerate()
+                .map(|(k, (_, words))| format!("{}: {words}", k + 1))
+                .collect();
+            return format!("Fix which card? {} (Escape: none)", choices.join(", "));
+        }
         if let Some(player) = staker(state) {
             return format!(
                 "Stake for {}: digits, then Enter ({} to {})",
@@ -172,7 +193,7 @@ impl Desk {
             }
             Key::Backspace => match &mut self.typed {
                 Typed::Nothing => self.undo(),
-                Typed::Rank(_) => self.typed = Typed::Nothing,
+                Typed::Fixing { .. } | Typed::Rank(_) => self.typed = Typed::Nothing,
                 Typed::Digits(d) => {
                     d.pop();
                     if d.is_empty() {
@@ -187,6 +208,9 @@ impl Desk {
 
     fn char(&mut self, c: char) {
         let state = self.game.sitting().state();
+        if let Typed::Fixing { line, rank } = self.typed {
+            return self.fixing(line, rank, c);
+        }
         if let Typed::Rank(rank) = self.typed {
             self.typed = Typed::Nothing;
             match suit_of(c) {
@@ -213,6 +237,13 @@ impl Desk {
             'U' => self.undo(),
             'R' => self.redo(),
             'E' => self.export(),
+            'F' if self.dealt().is_empty() => self.refuse("no card dealt yet to fix".into()),
+            'F' => {
+                self.typed = Typed::Fixing {
+                    line: None,
+                    rank: None,
+                }
+            }
             'D' => self.command(&Command::Double),
             'X' => self.deal(None),
             'C' | 'V' => match state.turn() {
@@ -294,6 +325,101 @@ impl Desk {
                 self.saved();
             }
             Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    /// The cards dealt that may be fixed, most recent first (nine at most):
+    /// their journal line and the card in words.
+    fn dealt(&self) -> Vec<(u64, String)> {
+        let state = self.game.sitting().state();
+        self.game
+            .in_force()
+            .iter()
+            .rev()
+            .filter(|(_, c)| matches!(c, Command::Card { card: Some(_), .. }))
+            .take(9)
+            .map(|(seq, c)| (*seq, describe(c, state)))
+            .collect()
+    }
+
+    /// A key while fixing a card: which card (its number in the prompt),
+    /// then the right card's rank and suit; the correction goes in the
+    /// journal with its reason.
+    fn fixing(&mut self, line: Option<u64>, rank: Option<Rank>, c: char) {
+        let Some(line) = line else {
+            let chosen = c
+                .to_digit(10)
+                .and_then(|d| usize::try_from(d).ok())
+                .and_then(|d| d.checked_sub(1))
+                .and_then(|k| self.dealt().get(k).map(|d| d.0));
+            match chosen {
+                Some(line) => {
+                    self.typed = Typed::Fixing {
+                        line: Some(line),
+                        rank: None,
+                    };
+                }
+                None => self.refuse(format!("{c}: type the number of the card to fix")),
+            }
+            return;
+        };
+        let Some(rank) = rank else {
+            match rank_of(c) {
+                Some(rank) => {
+                    self.typed = Typed::Fixing {
+                        line: Some(line),
+                        rank: Some(rank),
+                    };
+                }
+                None => self.refuse(format!("{c} is no rank: A, 2-9, T, J, Q or K")),
+            }
+            return;
+        };
+        self.typed = Typed::Nothing;
+        let Some(suit) = suit_of(c) else {
+            return self.refuse(format!(
+                "{}{c} is no card: a rank is followed by its suit, S, H, D or C",
+                rank.letter()
+            ));
+        };
+        let state = self.game.sitting().state();
+        let Some(Command::Card {
+            to,
+            hand,
+            card: Some(old),
+        }) = self
+            .game
+            .in_force()
+            .iter()
+            .find(|(seq, _)| *seq == line)
+            .map(|(_, c)| c.clone())
+        else {
+            return self.refuse("that card is no longer in the game".into());
+        };
+        let new = Card { rank, suit };
+        let with = Line::from_command(
+            &Command::Card {
+                to,
+                hand,
+                card: Some(new),
+            },
+            state,
+        );
+        let reason = format!(
+            "the card to {} was {new}, not {old} as first typed (fixed at the desk)",
+            state.name(to)
+        );
+        let correction = Line::Correct {
+            line,
+            with: Some(Box::new(with)),
+            reason: reason.clone(),
+        };
+        match self.game.apply(meta(), correction) {
+            Ok(_) => {
+                self.said = Some(Said::Done(reason));
+                self.saved();
+            }
+            Err(e) => self.refuse(format!("refused: {e}")),
         }
     }
 

@@ -560,6 +560,7 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
             ("Divide (V)", Key::Char('V'), playing),
             ("Undo (U)", Key::Char('U'), true),
             ("Redo (R)", Key::Char('R'), true),
+            ("Fix a card (F)", Key::Char('F'), true),
             ("Export the ledger (E)", Key::Char('E'), true),
         ] {
             if big(ui, enabled, RichText::new(text)) {

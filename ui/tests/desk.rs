@@ -195,3 +195,74 @@ fn a_sitting_at_the_desk_keeps_the_house_rules_given() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_card_typed_wrong_is_fixed_with_its_reason_in_the_journal() {
+    let dir = std::env::temp_dir().join(format!("pone-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("sitting.jsonl");
+    let mut desk = Desk::new(names(3), HouseRules::default(), Some(path.clone())).expect("a desk");
+    for key in "qh7s2d".chars() {
+        desk.press(Key::Char(key));
+    }
+    // Cat's card was the seven of clubs: the second card back.
+    desk.press(Key::Char('f'));
+    assert!(
+        desk.prompt()
+            .contains("1: 2D to Ann, 2: 7S to Cat, 3: QH to Bob"),
+        "{}",
+        desk.prompt()
+    );
+    desk.press(Key::Char('2'));
+    assert!(
+        desk.prompt().starts_with("Fix 7S to Cat"),
+        "{}",
+        desk.prompt()
+    );
+    desk.press(Key::Char('7'));
+    desk.press(Key::Char('c'));
+    assert!(
+        matches!(desk.said(), Some(Said::Done(why)) if why.contains("was 7C, not 7S")),
+        "{:?}",
+        desk.said()
+    );
+    let cat = desk
+        .game()
+        .sitting()
+        .state()
+        .seat_round(Seat(2))
+        .expect("Cat");
+    assert_eq!(
+        cat.hands[0]
+            .cards
+            .known()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>(),
+        ["7C"]
+    );
+    // The game goes on, and the journal keeps the correction and its reason.
+    assert!(
+        desk.prompt().starts_with("Stake for Bob"),
+        "{}",
+        desk.prompt()
+    );
+    let text = std::fs::read_to_string(&path).expect("the journal");
+    assert!(
+        text.contains("\"correct\"") && text.contains("not 7S as first typed"),
+        "{text}"
+    );
+    let again = Desk::resume(&path).expect("the journal read back");
+    assert_eq!(again.prompt(), desk.prompt());
+    // A card already dealt cannot be fixed into one dealt elsewhere.
+    desk.press(Key::Char('f'));
+    desk.press(Key::Char('1'));
+    for key in "qh".chars() {
+        desk.press(Key::Char(key));
+    }
+    assert!(
+        matches!(desk.said(), Some(Said::Refused(_))),
+        "{:?}",
+        desk.said()
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
