@@ -437,6 +437,51 @@ def decode(maps, threshold, same=SAME_OBJECT, mass=LEAST_MASS):
     return finds
 
 
+FROZEN_NORMS = False  # --from-onnx: the batch norms are folded into the convolutions
+
+
+def train_mode(model):
+    """Training mode, but with --from-onnx the batch norms stay as loaded (the
+    identity: the exported model folded them into its convolutions)."""
+    model.train()
+    if FROZEN_NORMS:
+        for module in model.modules():
+            if isinstance(module, nn.BatchNorm2d):
+                module.eval()
+
+
+def load_onnx(model, path):
+    """An exported finder's weights into `model` (the same architecture): its
+    convolutions in the order they run, the batch norms (folded into them by
+    the export) set to the identity."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(path).graph
+    weights = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    convs = [n for n in graph.node if n.op_type == "Conv"]
+    order = [model.s4, model.s8, model.s16, model.s32, model.l32, model.l16, model.m16,
+             model.l8, model.m8, model.l4, model.m4, model.head]
+    ours = [m for part in order for m in part.modules() if isinstance(m, nn.Conv2d)]
+    if len(ours) != len(convs):
+        sys.exit(f"{path} has {len(convs)} convolutions, this network {len(ours)}: not the same architecture")
+    with torch.no_grad():
+        for conv, node in zip(ours, convs):
+            w = torch.from_numpy(weights[node.input[1]].copy())
+            if w.shape != conv.weight.shape:
+                sys.exit(f"{path}: a convolution of shape {tuple(w.shape)} where this network has {tuple(conv.weight.shape)}")
+            conv.weight.copy_(w)
+            bias = torch.from_numpy(weights[node.input[2]].copy()) if len(node.input) > 2 else torch.zeros(w.shape[0])
+            if conv.bias is not None:
+                conv.bias.copy_(bias)
+                continue
+            norm = next(m for m in model.modules() if isinstance(m, nn.Sequential) and len(m) == 3 and m[0] is conv)[1]
+            norm.weight.fill_(1.0)
+            norm.bias.copy_(bias)
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+
+
 def validate(model, images, objects, idx, rng, threshold=0.5, side=None):
     """Recall and precision of index corners and backs, and the window's error
     (pixels), on whole frames seen with their long side `side`."""
@@ -470,7 +515,7 @@ def validate(model, images, objects, idx, rng, threshold=0.5, side=None):
                     count[kind][1] += 1
                     if kind == 0:
                         errors.append(float(np.abs(quad - truth[best][3]).mean()))
-    model.train()
+    train_mode(model)
     text = []
     for kind, name in ((0, "corners"), (1, "backs")):
         tp, det, n = count[kind]
@@ -493,9 +538,12 @@ def main():
     parser.add_argument("--export-only", action="store_true", help="export the --resume weights and stop")
     parser.add_argument("--light", action="store_true", help="the lighter network (separable second stride and last 3x3)")
     parser.add_argument("--native", action="store_true", help="views from the full-size frames, zoomed by their cards' size")
+    parser.add_argument("--from-onnx", default=None, help="start from an exported finder's weights (same architecture; its batch norms stay folded)")
+    parser.add_argument("--lr", type=float, default=3e-3, help="the schedule's peak learning rate")
     args = parser.parse_args()
-    global NATIVE
+    global NATIVE, FROZEN_NORMS
     NATIVE = args.native
+    FROZEN_NORMS = args.from_onnx is not None
     CROP = args.crop
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
@@ -515,12 +563,15 @@ def main():
     print(f"{len(train)} training scenes, {len(held)} held back", flush=True)
 
     model = Finder(light=args.light)
+    if args.from_onnx:
+        load_onnx(model, args.from_onnx)
     if args.resume:
         model.load_state_dict(torch.load(args.resume))
     model = model.to(memory_format=torch.channels_last)
+    train_mode(model)
     print(f"{sum(p.numel() for p in model.parameters())} parameters", flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps, pct_start=0.1)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
     start = time.time()
     running = np.zeros(4)
     for step in range(1, args.steps + 1):
