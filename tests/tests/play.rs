@@ -62,13 +62,11 @@ fn perfect_readings(label: &Value) -> Vec<Seen> {
                 .iter()
                 .map(|v| v.as_f64().unwrap_or(0.0) as f32)
                 .collect();
-            Seen {
-                card: c["card"].as_str().unwrap_or("back").to_owned(),
-                confidence: 0.99,
-                bbox: [b[0], b[1], b[2], b[3]],
-                corners: None,
-                others: Vec::new(),
-            }
+            Seen::new(
+                c["card"].as_str().unwrap_or("back"),
+                0.99,
+                [b[0], b[1], b[2], b[3]],
+            )
         })
         .collect()
 }

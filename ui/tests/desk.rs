@@ -13,6 +13,18 @@ fn names(n: usize) -> Vec<String> {
         .collect()
 }
 
+/// Types `keys` at the desk (`\n` is Enter).
+fn type_keys(desk: &mut Desk, keys: &str) {
+    for c in keys.chars() {
+        desk.press(if c == '\n' { Key::Enter } else { Key::Char(c) });
+    }
+}
+
+/// Whether the desk's last word was a refusal.
+fn refused(desk: &Desk) -> bool {
+    matches!(desk.said(), Some(Said::Refused(_)))
+}
+
 /// The keys a dealer types for a command, as the desk's table of keys says.
 fn keys(command: &Command) -> Vec<Key> {
     let chars = |s: String| s.chars().map(Key::Char).collect::<Vec<_>>();
@@ -88,7 +100,7 @@ fn a_refused_key_changes_nothing_and_says_why() {
     assert_eq!(desk.typed(), "");
     // Content with no hand in play.
     desk.press(Key::Char('c'));
-    assert!(matches!(desk.said(), Some(Said::Refused(_))));
+    assert!(refused(&desk));
     assert_eq!(desk.game().journal().len(), before);
     assert!(
         desk.prompt().starts_with("Card to Bob"),
@@ -100,23 +112,15 @@ fn a_refused_key_changes_nothing_and_says_why() {
 #[test]
 fn a_stake_beyond_the_limit_is_refused_and_undo_takes_back_a_card() {
     let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
-    for key in "qh7s2d".chars() {
-        desk.press(Key::Char(key));
-    }
+    type_keys(&mut desk, "qh7s2d");
     assert!(
         desk.prompt().starts_with("Stake for Bob"),
         "{}",
         desk.prompt()
     );
-    for key in "99".chars() {
-        desk.press(Key::Char(key));
-    }
+    type_keys(&mut desk, "99");
     desk.press(Key::Enter);
-    assert!(
-        matches!(desk.said(), Some(Said::Refused(_))),
-        "{:?}",
-        desk.said()
-    );
+    assert!(refused(&desk), "{:?}", desk.said());
     assert!(desk.prompt().starts_with("Stake for Bob"));
     // Undo the dealer's own first card: the card is due to him again.
     desk.press(Key::Backspace);
@@ -135,16 +139,8 @@ fn the_journal_is_written_as_the_game_goes_and_a_desk_goes_on_from_it() {
     std::fs::create_dir_all(&dir).expect("a folder");
     let path = dir.join("sitting.jsonl");
     let mut desk = Desk::new(names(4), HouseRules::default(), Some(path.clone())).expect("a desk");
-    for key in "ahkc5d9s".chars() {
-        desk.press(Key::Char(key));
-    }
-    for key in ['4', '\n', '2', '\n', '3', '\n'] {
-        desk.press(if key == '\n' {
-            Key::Enter
-        } else {
-            Key::Char(key)
-        });
-    }
+    type_keys(&mut desk, "ahkc5d9s");
+    type_keys(&mut desk, "4\n2\n3\n");
     // The ledger exported beside the journal.
     desk.press(Key::Char('e'));
     assert!(matches!(desk.said(), Some(Said::Done(what)) if what.contains("sitting.ledger.csv")));
@@ -175,15 +171,9 @@ fn a_sitting_at_the_desk_keeps_the_house_rules_given() {
     std::fs::write(&path, "max_stake = 6\n").expect("write");
     let rules = pone_ui::cli::read_rules(&path).expect("the rules");
     let mut desk = Desk::new(names(3), rules, None).expect("a desk");
-    for key in "qh7s2d8".chars() {
-        desk.press(Key::Char(key));
-    }
+    type_keys(&mut desk, "qh7s2d8");
     desk.press(Key::Enter);
-    assert!(
-        matches!(desk.said(), Some(Said::Refused(_))),
-        "{:?}",
-        desk.said()
-    );
+    assert!(refused(&desk), "{:?}", desk.said());
     assert!(desk.prompt().contains("(1 to 6)"), "{}", desk.prompt());
     // A misspelt rule is refused, naming the file.
     std::fs::write(&path, "max_stakes = 6\n").expect("write");
@@ -202,9 +192,7 @@ fn a_card_typed_wrong_is_fixed_with_its_reason_in_the_journal() {
     std::fs::create_dir_all(&dir).expect("a folder");
     let path = dir.join("sitting.jsonl");
     let mut desk = Desk::new(names(3), HouseRules::default(), Some(path.clone())).expect("a desk");
-    for key in "qh7s2d".chars() {
-        desk.press(Key::Char(key));
-    }
+    type_keys(&mut desk, "qh7s2d");
     // Cat's card was the seven of clubs: the second card back.
     desk.press(Key::Char('f'));
     assert!(
@@ -256,13 +244,7 @@ fn a_card_typed_wrong_is_fixed_with_its_reason_in_the_journal() {
     // A card already dealt cannot be fixed into one dealt elsewhere.
     desk.press(Key::Char('f'));
     desk.press(Key::Char('1'));
-    for key in "qh".chars() {
-        desk.press(Key::Char(key));
-    }
-    assert!(
-        matches!(desk.said(), Some(Said::Refused(_))),
-        "{:?}",
-        desk.said()
-    );
+    type_keys(&mut desk, "qh");
+    assert!(refused(&desk), "{:?}", desk.said());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -94,13 +94,16 @@ fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
     // Headless, the seat zones learned are written to a file not there
     // before; a file that is not zones is refused, naming it.
     let zones = dir.join("zones.json");
-    let output = Command::new(env!("CARGO_BIN_EXE_pone"))
-        .args(["play", "--headless", "--source", out, "--dealer"])
-        .arg(&dealer)
-        .arg("--zones")
-        .arg(&zones)
-        .output()
-        .expect("pone play --headless");
+    let headless = || {
+        Command::new(env!("CARGO_BIN_EXE_pone"))
+            .args(["play", "--headless", "--source", out, "--dealer"])
+            .arg(&dealer)
+            .arg("--zones")
+            .arg(&zones)
+            .output()
+            .expect("pone play --headless")
+    };
+    let output = headless();
     assert!(
         output.status.success(),
         "{}",
@@ -111,13 +114,7 @@ fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
             .expect("JSON");
     assert_eq!(saved["anchors"].as_array().map(Vec::len), Some(2));
     std::fs::write(&zones, "{\"anchors\": 3}").expect("write");
-    let output = Command::new(env!("CARGO_BIN_EXE_pone"))
-        .args(["play", "--headless", "--source", out, "--dealer"])
-        .arg(&dealer)
-        .arg("--zones")
-        .arg(&zones)
-        .output()
-        .expect("pone play --headless");
+    let output = headless();
     assert!(!output.status.success());
     assert!(
         String::from_utf8_lossy(&output.stderr).contains("zones.json: not seat zones"),

@@ -33,6 +33,21 @@ pub struct Seen {
     pub others: Vec<(String, f32)>,
 }
 
+impl Seen {
+    /// A reading with only its card, confidence and box (no corners, no
+    /// runners-up): what a label or a test gives.
+    #[must_use]
+    pub fn new(card: &str, confidence: f32, bbox: [f32; 4]) -> Seen {
+        Seen {
+            card: card.into(),
+            confidence,
+            bbox,
+            corners: None,
+            others: Vec::new(),
+        }
+    }
+}
+
 /// The finder and the reader together.
 pub struct Recogniser {
     finder: Finder,
@@ -184,13 +199,7 @@ impl Recogniser {
         }
         let mut seen = drop_repeats(seen);
         for found in finds.backs {
-            seen.push(Seen {
-                card: "back".into(),
-                confidence: found.score,
-                bbox: found.bbox,
-                corners: None,
-                others: Vec::new(),
-            });
+            seen.push(Seen::new("back", found.score, found.bbox));
         }
         seen.retain(|s| s.confidence >= self.min_confidence);
         seen.sort_by(|a, b| {
@@ -409,13 +418,7 @@ mod tests {
     use super::*;
 
     fn seen(card: &str, confidence: f32, bbox: [f32; 4]) -> Seen {
-        Seen {
-            card: card.into(),
-            confidence,
-            bbox,
-            corners: None,
-            others: Vec::new(),
-        }
+        Seen::new(card, confidence, bbox)
     }
 
     #[test]

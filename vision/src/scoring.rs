@@ -125,13 +125,7 @@ mod tests {
     use super::*;
 
     fn seen(card: &str, confidence: f32, bbox: [f32; 4]) -> Seen {
-        Seen {
-            card: card.into(),
-            confidence,
-            bbox,
-            corners: None,
-            others: Vec::new(),
-        }
+        Seen::new(card, confidence, bbox)
     }
 
     #[test]

@@ -523,13 +523,7 @@ mod tests {
     }
 
     fn seen(card: &str, bbox: [f32; 4], confidence: f32) -> Seen {
-        Seen {
-            card: card.to_owned(),
-            confidence,
-            bbox,
-            corners: None,
-            others: Vec::new(),
-        }
+        Seen::new(card, confidence, bbox)
     }
 
     fn card(code: &str) -> Card {
