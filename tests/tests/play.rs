@@ -181,3 +181,37 @@ fn seat_zones_saved_from_one_sitting_keep_the_next_ledger() {
         "{error}"
     );
 }
+
+#[test]
+fn the_dealers_words_said_as_the_frames_come_keep_the_same_ledger() {
+    // The dealer's script said line by line at its frames (as the window's
+    // desk says them) instead of given up front.
+    let dir = sitting("play-say", 3, 4, 4, "480x270");
+    let info = json(&dir.join("sitting.json"));
+    let frames = info["frames"].as_u64().expect("frames");
+    let fps = info["fps"].as_u64().expect("fps");
+    let text = std::fs::read_to_string(dir.join("dealer.jsonl")).expect("dealer.jsonl");
+    let mut script = DealerScript::parse(&text).expect("the dealer's script reads");
+    let mut lines = std::mem::take(&mut script.lines).into_iter().peekable();
+    let rate = f32::from(u16::try_from(fps).expect("a frame rate"));
+    let mut play = Play::new(script, rate, TrackerOptions::default()).expect("a table");
+    for f in 0..frames {
+        while let Some((_, line)) = lines.next_if(|(at, _)| *at <= f) {
+            play.say(line);
+        }
+        let label = json(&dir.join(format!("labels/{f:06}.json")));
+        let mut readings = perfect_readings(&label);
+        spoil(f, &mut readings);
+        play.frame(f, Duration::from_millis(f * 1000 / fps), &readings);
+    }
+    play.finish();
+    let (scripted, _) = play_labels(&dir);
+    let said = report::to_json(play.game());
+    assert_eq!(
+        said["rounds"],
+        scripted["rounds"],
+        "questions {:?}",
+        play.questions()
+    );
+    assert_eq!(said["balances"], truth_ledger(&dir)["balances"]);
+}

@@ -75,6 +75,9 @@ pub struct Desk {
     typed: Typed,
     said: Option<Said>,
     journal: Option<PathBuf>,
+    /// At a camera's table: the camera deals the cards, and the desk gives
+    /// only what the camera cannot see (stakes, the double, content, divide).
+    camera_deals: bool,
 }
 
 impl Desk {
@@ -92,6 +95,7 @@ impl Desk {
             typed: Typed::Nothing,
             said: None,
             journal,
+            camera_deals: false,
         };
         desk.save()?;
         Ok(desk)
@@ -114,7 +118,45 @@ impl Desk {
             typed: Typed::Nothing,
             said: None,
             journal: Some(path.to_owned()),
+            camera_deals: false,
         })
+    }
+
+    /// A desk at a camera's table (`pone play`'s window): the game is the
+    /// pipeline's, replaced each frame ([`Desk::follow`]); the dealer's
+    /// commands are taken out with [`Desk::said_commands`] and given to it.
+    #[must_use]
+    pub fn at_camera(game: Game) -> Desk {
+        Desk {
+            game,
+            typed: Typed::Nothing,
+            said: None,
+            journal: None,
+            camera_deals: true,
+        }
+    }
+
+    /// Whether the camera deals the cards here (`pone play`'s window).
+    #[must_use]
+    pub fn camera_deals(&self) -> bool {
+        self.camera_deals
+    }
+
+    /// Follows the pipeline's game (what is typed stays).
+    pub fn follow(&mut self, game: Game) {
+        self.game = game;
+    }
+
+    /// The commands the dealer gave since the game was last followed, as
+    /// lines for the pipeline, oldest first.
+    pub fn said_commands(&self, since: usize) -> Vec<Line> {
+        let state = self.game.sitting().state();
+        self.game
+            .in_force()
+            .iter()
+            .skip(since)
+            .map(|(_, c)| Line::from_command(c, state))
+            .collect()
     }
 
     /// The game kept.
@@ -174,6 +216,12 @@ impl Desk {
             } else {
                 ""
             };
+            if self.camera_deals {
+                return format!(
+                    "The camera deals: the next card goes to {}{hand}{choices}",
+                    state.name(seat)
+                );
+            }
             return format!(
                 "Card to {}{hand}: rank then suit (QH, TD, 7S), X face down{choices}",
                 state.name(seat)
@@ -207,6 +255,16 @@ impl Desk {
     }
 
     fn char(&mut self, c: char) {
+        if self.camera_deals
+            && matches!(self.typed, Typed::Nothing)
+            && (rank_of(c).is_some_and(|_| staker(self.game.sitting().state()).is_none())
+                || matches!(c, 'X' | 'U' | 'R' | 'F' | 'E'))
+        {
+            return self.refuse(format!(
+                "{c}: at a camera's table the camera deals the cards, and the desk gives stakes \
+                 (digits, Enter), the double (D), content (C) and divide (V)"
+            ));
+        }
         let state = self.game.sitting().state();
         if let Typed::Fixing { line, rank } = self.typed {
             return self.fixing(line, rank, c);

@@ -17,8 +17,13 @@ use pone_vision::tracker::TrackerOptions;
 pub struct PlayOptions {
     /// A frames folder (or a rendered sitting's folder), or an MJPEG file.
     pub source: PathBuf,
-    /// The dealer's lines (`dealer.jsonl`): the table line first, every line with its `frame`.
-    pub dealer: PathBuf,
+    /// The dealer's lines (`dealer.jsonl`): the table line first, every line
+    /// with its `frame`. Without it the players are `deal`'s, and the dealer
+    /// gives his words at the window's desk.
+    pub dealer: Option<PathBuf>,
+    /// The players, in seating order, the first dealing, when there is no
+    /// `dealer` script.
+    pub deal: Option<Vec<String>>,
     /// Print the ledger as JSON.
     pub json: bool,
     /// The models folder.
@@ -31,6 +36,28 @@ pub struct PlayOptions {
     /// (saved by an earlier sitting, or made by hand), else learned and
     /// written to it at the end.
     pub zones: Option<PathBuf>,
+}
+
+/// The dealer's script: `options.dealer`'s, or, at the desk, the table of
+/// `options.deal` with no lines yet (the first player dealing).
+fn dealer_script(options: &PlayOptions) -> anyhow::Result<DealerScript> {
+    if let Some(path) = &options.dealer {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        return DealerScript::parse(&text)
+            .with_context(|| format!("the dealer's script {}", path.display()));
+    }
+    let Some(players) = options.deal.clone() else {
+        anyhow::bail!(
+            "name the dealer's script (--dealer DIR/dealer.jsonl) or the players (--deal Ann,Bob,Cat)"
+        );
+    };
+    let first = players.first().cloned().unwrap_or_default();
+    Ok(DealerScript {
+        players,
+        rules: pone_engine::HouseRules::default(),
+        lines: vec![(0, pone_engine::Line::Dealer { player: first })],
+    })
 }
 
 /// A table's play, with its seat zones from `options.zones` when that file
@@ -242,6 +269,12 @@ pub struct LiveView {
     pub ended: bool,
     /// Why the pipeline stopped, if it failed.
     pub error: Option<String>,
+    /// Whether the dealer gives his words at the window's desk (no script).
+    pub desk: bool,
+    /// Lines the desk said, for the pipeline to take.
+    pub inbox: Vec<pone_engine::Line>,
+    /// The dealer's lines the pipeline holds, not in the game yet.
+    pub waiting: usize,
 }
 
 /// The widest the window's camera picture is kept.
@@ -258,17 +291,17 @@ pub fn play_window(
     measure_redraw: bool,
 ) -> anyhow::Result<()> {
     use std::sync::{Arc, Mutex, mpsc};
-    let view = Arc::new(Mutex::new(LiveView::default()));
+    let view = Arc::new(Mutex::new(LiveView {
+        desk: options.dealer.is_none(),
+        ..LiveView::default()
+    }));
     let (opened, ready) = mpsc::channel::<anyhow::Result<()>>();
     let worker = Arc::clone(&view);
     let options = options.clone();
     std::thread::spawn(move || {
         let start = || -> anyhow::Result<_> {
             let source = open_source(&options.source, options.fps, Pace::Live)?;
-            let text = std::fs::read_to_string(&options.dealer)
-                .with_context(|| format!("cannot read {}", options.dealer.display()))?;
-            let script = DealerScript::parse(&text)
-                .with_context(|| format!("the dealer's script {}", options.dealer.display()))?;
+            let script = dealer_script(&options)?;
             let mut recogniser =
                 Recogniser::open(&options.models.clone().unwrap_or_else(models_dir))?;
             recogniser.keep_size(true);
@@ -313,6 +346,8 @@ fn run_pipeline(
         v.source.clone_from(&description);
         v.game = Some(play.game().clone());
     });
+    // The desk's lines go in before each frame.
+    let mut said = Vec::new();
     let mut times = std::collections::VecDeque::new();
     loop {
         let frame = match source.next_frame() {
@@ -327,6 +362,10 @@ fn run_pipeline(
                 continue;
             }
         };
+        update(&mut |v| said.append(&mut v.inbox));
+        for line in said.drain(..) {
+            play.say(line);
+        }
         let start = Instant::now();
         let readings = match recogniser.recognise(&frame.image) {
             Ok(r) => r,
@@ -365,6 +404,7 @@ fn run_pipeline(
             v.zones = play.zones().clone();
             v.questions = play.questions().to_vec();
             v.read_ms = read_ms;
+            v.waiting = play.waiting();
             v.error = None;
         });
     }
@@ -381,10 +421,12 @@ fn run_pipeline(
 pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Result<()> {
     let pace = if options.live { Pace::Live } else { Pace::Fast };
     let mut source = open_source(&options.source, options.fps, pace)?;
-    let text = std::fs::read_to_string(&options.dealer)
-        .with_context(|| format!("cannot read {}", options.dealer.display()))?;
-    let script = DealerScript::parse(&text)
-        .with_context(|| format!("the dealer's script {}", options.dealer.display()))?;
+    anyhow::ensure!(
+        options.dealer.is_some(),
+        "--headless needs the dealer's script (--dealer FILE): with --deal the dealer gives \
+         his words at the window's desk"
+    );
+    let script = dealer_script(options)?;
     let folder = options.models.clone().unwrap_or_else(models_dir);
     let mut recogniser = Recogniser::open(&folder)?;
     // One camera, one table: the frames are alike in scale.

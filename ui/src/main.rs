@@ -86,8 +86,18 @@ enum Commands {
         source: PathBuf,
         /// The dealer's words (`dealer.jsonl`: the table line, then stakes, double,
         /// content and declarations, each with its `frame`).
-        #[arg(long)]
-        dealer: PathBuf,
+        #[arg(long, required_unless_present = "deal")]
+        dealer: Option<PathBuf>,
+        /// No script: the players in seating order, the first dealing; the
+        /// dealer gives stakes, the double, content and divide at the
+        /// window's desk while the camera deals (`--deal Ann,Bob,Cat`).
+        #[arg(
+            long,
+            value_delimiter = ',',
+            value_name = "NAMES",
+            conflicts_with = "dealer"
+        )]
+        deal: Option<Vec<String>>,
         /// No window: print the ledger at the end. Without it, the side screen
         /// shows the table, the camera's picture with its readings, and the
         /// questions, at the recording's pace.
@@ -317,10 +327,12 @@ fn live_command(command: Commands, measure_redraw: bool) -> anyhow::Result<()> {
             live,
             exit_after,
             zones,
+            deal,
         } => {
             let options = pone_ui::live::PlayOptions {
                 source,
                 dealer,
+                deal,
                 json,
                 models,
                 fps,

@@ -217,6 +217,7 @@ pub fn run_live(
                 exit_after,
                 picture: None,
                 redraws: measure_redraw.then(Redraws::default),
+                desk: None,
             }))
         }),
     )
@@ -236,6 +237,26 @@ struct LiveScreen {
     picture: Option<(u64, egui::TextureHandle)>,
     /// Frame times, with `--measure-redraw`.
     redraws: Option<Redraws>,
+    /// The dealer's desk, when he gives his words here (no script).
+    desk: Option<Desk>,
+}
+
+/// The desk's panel at a camera's table: it follows the pipeline's game once
+/// the lines it said are in, and hands the pipeline what the dealer says.
+fn live_desk(desk: &mut Option<Desk>, ui: &mut egui::Ui, view: &mut crate::live::LiveView) {
+    {
+        let Some(game) = &view.game else {
+            return;
+        };
+        let desk = desk.get_or_insert_with(|| Desk::at_camera(game.clone()));
+        let said_waiting = !view.inbox.is_empty() || view.waiting > 0;
+        if !said_waiting {
+            desk.follow(game.clone());
+        }
+        let before = desk.game().in_force().len();
+        show_desk(ui, desk);
+        view.inbox.extend(desk.said_commands(before));
+    }
 }
 
 impl eframe::App for LiveScreen {
@@ -272,6 +293,9 @@ impl eframe::App for LiveScreen {
                     .load_texture("camera", colour, egui::TextureOptions::LINEAR);
                 self.picture = Some((index, texture));
             }
+        }
+        if view.desk {
+            live_desk(&mut self.desk, ui, &mut view);
         }
         egui::Panel::bottom("camera")
             .default_size(300.0)
@@ -477,6 +501,12 @@ pub fn show_desk(ui: &mut egui::Ui, desk: &mut Desk) {
             Some(Said::Refused(why)) => {
                 ui.label(RichText::new(why).color(Color32::LIGHT_RED));
             }
+            None if desk.camera_deals() => {
+                ui.label(
+                    "The camera deals the cards: give the stakes, the double, content and \
+                     divide here.",
+                );
+            }
             None => {
                 ui.label("Type the cards as they are dealt, or tap them below.");
             }
@@ -510,7 +540,11 @@ fn keys_pressed(ui: &egui::Ui) -> Vec<Key> {
 /// The desk's large buttons, those that mean something now enabled; the keys tapped.
 fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
     let mut pressed = Vec::new();
-    let (card, stake) = (crate::desk::card_due(desk), crate::desk::stakes_due(desk));
+    let camera = desk.camera_deals();
+    let (card, stake) = (
+        crate::desk::card_due(desk) && !camera,
+        crate::desk::stakes_due(desk),
+    );
     let big = |ui: &mut egui::Ui, enabled: bool, text: RichText| {
         ui.add_enabled(
             enabled,
@@ -566,10 +600,10 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
             ("Double (D)", Key::Char('D'), crate::desk::double_due(desk)),
             ("Content (C)", Key::Char('C'), playing),
             ("Divide (V)", Key::Char('V'), playing),
-            ("Undo (U)", Key::Char('U'), true),
-            ("Redo (R)", Key::Char('R'), true),
-            ("Fix a card (F)", Key::Char('F'), true),
-            ("Export the ledger (E)", Key::Char('E'), true),
+            ("Undo (U)", Key::Char('U'), !camera),
+            ("Redo (R)", Key::Char('R'), !camera),
+            ("Fix a card (F)", Key::Char('F'), !camera),
+            ("Export the ledger (E)", Key::Char('E'), !camera),
         ] {
             if big(ui, enabled, RichText::new(text)) {
                 pressed.push(key);

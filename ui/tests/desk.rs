@@ -248,3 +248,46 @@ fn a_card_typed_wrong_is_fixed_with_its_reason_in_the_journal() {
     assert!(refused(&desk), "{:?}", desk.said());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn at_a_cameras_table_the_desk_gives_only_what_the_camera_cannot_see() {
+    // The pipeline's game: three first cards dealt by the camera.
+    let mut game = Game::new(names(3), HouseRules::default()).expect("a game");
+    game.command(None, &Command::Dealer { player: Seat(0) })
+        .expect("the dealer");
+    for card in ["QH", "7S", "2D"] {
+        let to = game.sitting().state().due_card().expect("a card due").0;
+        let card = Some(card.parse().expect("a card"));
+        game.command(
+            None,
+            &Command::Card {
+                to,
+                hand: None,
+                card,
+            },
+        )
+        .expect("a card");
+    }
+    let mut desk = Desk::at_camera(game.clone());
+    let before = desk.game().in_force().len();
+    // A card typed is refused: the camera deals.
+    type_keys(&mut desk, "x");
+    assert!(refused(&desk), "{:?}", desk.said());
+    type_keys(&mut desk, "5\n");
+    let lines = desk.said_commands(before);
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0]
+            .to_json(&pone_engine::script::Meta::default())
+            .contains("\"stake\""),
+        "{lines:?}"
+    );
+    // The pipeline's game comes back without it until it takes the line;
+    // then the desk asks for the next stake.
+    desk.follow(game);
+    assert!(
+        desk.prompt().starts_with("Stake for Bob"),
+        "{}",
+        desk.prompt()
+    );
+}

@@ -59,23 +59,8 @@ fn the_desk_window_opens_writes_its_journal_and_goes_on_from_it() {
 #[test]
 fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
     // The recogniser needs the models and ONNX Runtime (./scripts/setup).
-    let dir = std::env::temp_dir().join(format!("pone-play-window-{}", std::process::id()));
+    let dir = rendered_sitting("pone-play-window");
     let out = dir.to_str().expect("a UTF-8 path");
-    let status = Command::new(env!("CARGO_BIN_EXE_pone"))
-        .args([
-            "synth",
-            "--sitting",
-            "--out",
-            out,
-            "--rounds",
-            "1",
-            "--players",
-            "2",
-        ])
-        .args(["--fps", "5", "--size", "480x270"])
-        .status()
-        .expect("pone synth");
-    assert!(status.success(), "pone synth --sitting ended with {status}");
     let dealer = dir.join("dealer.jsonl");
     let output = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x900x24"])
@@ -130,6 +115,66 @@ fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
     assert!(!output.status.success());
     assert!(
         String::from_utf8_lossy(&output.stderr).contains("/nowhere/frames"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A small rendered sitting (one round, two players) in a fresh folder.
+fn rendered_sitting(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let out = dir.to_str().expect("a UTF-8 path");
+    let status = Command::new(env!("CARGO_BIN_EXE_pone"))
+        .args([
+            "synth",
+            "--sitting",
+            "--out",
+            out,
+            "--rounds",
+            "1",
+            "--players",
+            "2",
+        ])
+        .args(["--fps", "5", "--size", "480x270"])
+        .status()
+        .expect("pone synth");
+    assert!(status.success(), "pone synth --sitting ended with {status}");
+    dir
+}
+
+#[test]
+fn pone_play_with_no_script_takes_the_dealers_words_at_the_windows_desk() {
+    let dir = rendered_sitting("pone-play-desk");
+    let out = dir.to_str().expect("a UTF-8 path");
+    // With no script, the dealer gives his words at the window's desk.
+    let output = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x900x24"])
+        .arg(env!("CARGO_BIN_EXE_pone"))
+        .args([
+            "play",
+            "--source",
+            out,
+            "--deal",
+            "Ann,Bob",
+            "--exit-after",
+            "3",
+        ])
+        .output()
+        .expect("xvfb-run");
+    assert!(
+        output.status.success(),
+        "pone play --deal (the window) ended with {}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_pone"))
+        .args(["play", "--headless", "--source", out, "--deal", "Ann,Bob"])
+        .output()
+        .expect("pone play");
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("at the window's desk"),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );

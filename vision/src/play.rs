@@ -244,6 +244,22 @@ impl Play {
         self.settle_order(false);
     }
 
+    /// The dealer says a line now (at the window's desk), after the last
+    /// frame read: it is stamped with the next frame, and goes in after the
+    /// cards that landed before it, as a scripted line at that frame does.
+    pub fn say(&mut self, line: Line) {
+        self.dealer.push_back(Pending {
+            frame: self.frame + 1,
+            line,
+        });
+    }
+
+    /// The dealer's lines not in the game yet (said, or scripted for later frames).
+    #[must_use]
+    pub fn waiting(&self) -> usize {
+        self.dealer.len()
+    }
+
     /// The recording has ended: everything waiting goes in.
     pub fn finish(&mut self) {
         self.settle_order(true);
