@@ -402,6 +402,26 @@ fn said_aloud(events: &[Event], state: &State) -> Vec<Line> {
         .collect()
 }
 
+/// A player's hand that made 21 by drawing stands by itself when every card
+/// is known, but his first cards lie face down: the camera's game learns it
+/// only from him, so he says he is content (in the dealer's script only; the
+/// truth knows his cards).
+fn stands_unseen(events: &[Event], state: &State) -> Vec<Line> {
+    events
+        .iter()
+        .filter_map(|event| match *event {
+            Event::VingtUn { player, hand } if Some(player) != state.dealer() => {
+                let divided = state.seat_round(player).is_some_and(|s| s.hands.len() > 1);
+                Some(Line::Content {
+                    player: state.name(player).to_owned(),
+                    hand: Some(if divided { hand } else { 1 }),
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// The two scripts, written as the sitting is played.
 #[derive(Default)]
 struct Scripts {
@@ -410,6 +430,14 @@ struct Scripts {
 }
 
 impl Scripts {
+    /// A line only the camera's game needs (the truth knows it already).
+    fn dealer_only(&mut self, line: &Line, frame: usize) {
+        self.dealer.push(line.to_json(&Meta {
+            frame: Some(frame as u64),
+            ..Meta::default()
+        }));
+    }
+
     fn record(&mut self, line: &Line, frame: usize, camera_sees_it: bool) {
         let text = line.to_json(&Meta {
             frame: Some(frame as u64),
@@ -484,6 +512,9 @@ fn play(
         }
         for said in said_aloud(&events, state) {
             scripts.record(&said, frame, false);
+        }
+        for said in stands_unseen(&events, state) {
+            scripts.dealer_only(&said, frame);
         }
         // The hands turned up at the end stay a second, to be seen and paid.
         film.hold(&after, if round_over { fps } else { pause });
