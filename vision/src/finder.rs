@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use image::RgbImage;
 use ort::session::Session;
 
-use crate::boxes::iou;
+use crate::boxes::{distance, iou};
 use crate::model::{ModelError, run, session};
 use crate::reader::INDEX_WINDOW;
 
@@ -148,9 +148,9 @@ impl Finder {
 }
 
 /// The long side to see a frame at again, given what was found at the first
-/// look at a frame whose long side is `long_side`: the size that makes the typical card found (the median of the cards
-/// each corner's window implies and of the backs' boxes) [`BEST_CARD`] pixels
-/// tall, between [`NET_SIZE`] and [`MOST_SIDE`]. `None` when nothing was found
+/// look at a frame whose long side is `long_side`: the size that makes the
+/// typical card found (the median of the cards each corner's window implies
+/// and of the backs' boxes) [`BEST_CARD`] pixels tall, between [`NET_SIZE`] and [`MOST_SIDE`]. `None` when nothing was found
 /// or the first look was within a quarter of that size. (Seeing large cards
 /// smaller than at [`NET_SIZE`] lost more cards than it saved false finds, on
 /// the photos and the renders alike, so frames are only ever seen larger.)
@@ -159,14 +159,13 @@ pub fn wanted_side(finds: &Finds, long_side: u32) -> Option<u32> {
     // The network's pixels per frame pixel.
     let unit = finds.side as f32 / long_side.max(1) as f32;
     let share = INDEX_WINDOW[3] - INDEX_WINDOW[1];
-    let length = |a: [f32; 2], b: [f32; 2]| (a[0] - b[0]).hypot(a[1] - b[1]);
     let mut heights: Vec<f32> = finds
         .corners
         .iter()
         .map(|c| {
             f32::midpoint(
-                length(c.window[0], c.window[3]),
-                length(c.window[1], c.window[2]),
+                distance(c.window[0], c.window[3]),
+                distance(c.window[1], c.window[2]),
             ) / share
         })
         .chain(finds.backs.iter().map(|b| crate::boxes::long_side(b.bbox)))
