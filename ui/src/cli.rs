@@ -134,6 +134,8 @@ pub struct SynthArgs {
     pub size: (u32, u32),
     /// Also write straightened index-corner crops, by class, for training the reader.
     pub crops: bool,
+    /// The tables with their cards taken away (the finder's negatives).
+    pub empty: bool,
     /// The art cache of `models/art/fetch_art.py`, for every design of
     /// `models/art/manifest.toml` besides the built-in ones (training sets).
     pub art_cache: Option<std::path::PathBuf>,
@@ -229,6 +231,7 @@ pub fn synth(args: &SynthArgs, out: &mut impl Write) -> anyhow::Result<()> {
         height: args.size.1,
         threads,
         crops: args.crops,
+        empty: args.empty,
     };
     let bar = indicatif::ProgressBar::new(args.scenes).with_style(
         indicatif::ProgressStyle::with_template(

@@ -15,8 +15,13 @@ use pone_vision::tracker::TrackerOptions;
 /// What `pone play` is given.
 #[derive(Clone, Debug)]
 pub struct PlayOptions {
-    /// A frames folder (or a rendered sitting's folder), or an MJPEG file.
-    pub source: PathBuf,
+    /// A frames folder (or a rendered sitting's folder, or a recording's), or
+    /// an MJPEG file; or, with `camera`, none.
+    pub source: Option<PathBuf>,
+    /// The camera to play from (its number in `pone cameras`), instead of a
+    /// recorded source: its frame size asked, and its frame rate (`fps`, 30
+    /// when not given).
+    pub camera: Option<(u32, (u32, u32))>,
     /// The dealer's lines (`dealer.jsonl`): the table line first, every line
     /// with its `frame`. Without it the players are `deal`'s, and the dealer
     /// gives his words at the window's desk.
@@ -58,6 +63,26 @@ fn dealer_script(options: &PlayOptions) -> anyhow::Result<DealerScript> {
         rules: pone_engine::HouseRules::default(),
         lines: vec![(0, pone_engine::Line::Dealer { player: first })],
     })
+}
+
+/// The frames `pone play` reads: the camera (reopened when it drops out)
+/// or the recorded source, at its own pace or as fast as it goes.
+fn play_source(options: &PlayOptions, pace: Pace) -> anyhow::Result<Box<dyn Source>> {
+    match (&options.source, options.camera) {
+        (Some(_), Some(_)) => anyhow::bail!("give --camera or --source, not both"),
+        (Some(path), None) => open_source(path, options.fps, pace),
+        (None, Some((index, size))) => {
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a frame rate
+            let fps = options
+                .fps
+                .map_or(30, |f| f.round().clamp(1.0, 240.0) as u32);
+            open_camera(index, size, fps)
+        }
+        (None, None) => anyhow::bail!(
+            "give the frames: --camera N (see `pone cameras`) or --source DIR (a recording, \
+             a rendered sitting or a frames folder)"
+        ),
+    }
 }
 
 /// A table's play, with its seat zones from `options.zones` when that file
@@ -300,7 +325,7 @@ pub fn play_window(
     let options = options.clone();
     std::thread::spawn(move || {
         let start = || -> anyhow::Result<_> {
-            let source = open_source(&options.source, options.fps, Pace::Live)?;
+            let source = play_source(&options, Pace::Live)?;
             let script = dealer_script(&options)?;
             let mut recogniser =
                 Recogniser::open(&options.models.clone().unwrap_or_else(models_dir))?;
@@ -420,7 +445,7 @@ fn run_pipeline(
 /// `pone replay` does); on stderr, the questions raised and the latency.
 pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Result<()> {
     let pace = if options.live { Pace::Live } else { Pace::Fast };
-    let mut source = open_source(&options.source, options.fps, pace)?;
+    let mut source = play_source(options, pace)?;
     anyhow::ensure!(
         options.dealer.is_some(),
         "--headless needs the dealer's script (--dealer FILE): with --deal the dealer gives \
@@ -456,7 +481,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     } else {
         write!(out, "{}", report::to_text(game))?;
     }
-    summarise(&play, &options.source, fps, &mut busy);
+    summarise(&play, options.source.as_deref(), fps, &mut busy);
     Ok(())
 }
 
@@ -467,7 +492,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     clippy::cast_precision_loss, // frame counts and milliseconds, far below 2^52
     clippy::cast_sign_loss // a rank in a list: positive
 )]
-fn summarise(play: &Play, source: &Path, fps: f32, busy: &mut [f64]) {
+fn summarise(play: &Play, source: Option<&Path>, fps: f32, busy: &mut [f64]) {
     busy.sort_by(f64::total_cmp);
     let frames = busy.len();
     let mean = busy.iter().sum::<f64>() / frames.max(1) as f64;
@@ -486,7 +511,7 @@ fn summarise(play: &Play, source: &Path, fps: f32, busy: &mut [f64]) {
         .filter(|d| d.line.contains("\"card\""))
         .collect();
     let cards = dealt.len();
-    let truth = truth_cards(source);
+    let truth = source.map(truth_cards).unwrap_or_default();
     if !truth.is_empty() && truth.len() != cards {
         eprintln!(
             "the camera gave {cards} cards; the sitting's truth has {}",

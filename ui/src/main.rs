@@ -81,9 +81,17 @@ enum Commands {
     /// Keep a game from the camera's frames and the dealer's words: frames
     /// through the recogniser and the tracker into the engine; the ledger at the end.
     Play {
-        /// A frames folder, a rendered sitting's folder (`pone synth --sitting`), or an MJPEG file.
+        /// A frames folder, a rendered sitting's folder (`pone synth --sitting`),
+        /// a recording's folder (`pone record`), or an MJPEG file.
+        #[arg(long, required_unless_present = "camera", conflicts_with = "camera")]
+        source: Option<PathBuf>,
+        /// Play from this camera (its number in `pone cameras`) as the cards
+        /// are dealt; it is opened again when it drops out.
         #[arg(long)]
-        source: PathBuf,
+        camera: Option<u32>,
+        /// With --camera: the frame size asked, `WIDTHxHEIGHT` (the nearest it offers is taken).
+        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
         /// The dealer's words (`dealer.jsonl`: the table line, then stakes, double,
         /// content and declarations, each with its `frame`).
         #[arg(long, required_unless_present = "deal")]
@@ -109,7 +117,8 @@ enum Commands {
         /// The folder holding the models (default: the repository's models/).
         #[arg(long)]
         models: Option<PathBuf>,
-        /// Frames per second, when the source does not say (default 30).
+        /// Frames per second, when the source does not say, or asked of the
+        /// camera (default 30).
         #[arg(long)]
         fps: Option<f32>,
         /// Play the recording at its own pace, as a camera would give it
@@ -189,6 +198,10 @@ enum Commands {
         /// Also write straightened index-corner crops by class (`crops/<CARD>/`, `crops/back/`).
         #[arg(long)]
         crops: bool,
+        /// Take the cards away: the tables with their things, hands and light
+        /// only (negatives for training the finder).
+        #[arg(long)]
+        empty: bool,
         /// Render a sitting the engine plays: frames, dealer.jsonl and truth.jsonl.
         #[arg(long)]
         sitting: bool,
@@ -319,6 +332,8 @@ fn live_command(command: Commands, measure_redraw: bool) -> anyhow::Result<()> {
         }
         Commands::Play {
             source,
+            camera,
+            size,
             dealer,
             headless,
             json,
@@ -331,6 +346,7 @@ fn live_command(command: Commands, measure_redraw: bool) -> anyhow::Result<()> {
         } => {
             let options = pone_ui::live::PlayOptions {
                 source,
+                camera: camera.map(|index| (index, size)),
                 dealer,
                 deal,
                 json,
@@ -376,6 +392,7 @@ fn main() -> ExitCode {
             fps,
             art_cache,
             crops,
+            empty,
         }) => {
             let args = pone_ui::cli::SynthArgs {
                 out,
@@ -384,6 +401,7 @@ fn main() -> ExitCode {
                 designs,
                 size,
                 crops,
+                empty,
                 art_cache,
             };
             let out = &mut std::io::stdout().lock();

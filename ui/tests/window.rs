@@ -180,3 +180,30 @@ fn pone_play_with_no_script_takes_the_dealers_words_at_the_windows_desk() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `pone play --camera N` on a machine with no such camera says which camera
+/// and where to look, before any window opens; `--camera` and `--source`
+/// together are refused.
+#[test]
+fn pone_play_from_a_camera_that_is_not_there_says_so() {
+    let output = Command::new(env!("CARGO_BIN_EXE_pone"))
+        .args(["play", "--camera", "7", "--deal", "Ann,Bob"])
+        .output()
+        .expect("pone play");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("camera 7") || stderr.contains("without the camera feature"),
+        "{stderr}"
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_pone"))
+        .args(["play", "--camera", "0", "--source", "/tmp", "--deal", "Ann"])
+        .output()
+        .expect("pone play");
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("--camera"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

@@ -31,6 +31,9 @@ pub struct SynthOptions {
     pub threads: usize,
     /// Also write straightened index-corner crops (training data for the reader).
     pub crops: bool,
+    /// Take the cards away: the tables with the things on them, the hands and
+    /// the light, and nothing the finder may take for a card (its negatives).
+    pub empty: bool,
 }
 
 /// A set that could not be written.
@@ -101,7 +104,7 @@ pub fn write_set(
     parallel_for(options.scenes, options.threads, &|n| {
         let seed = scene_seed(options.seed, n);
         let mut rng = StdRng::seed_from_u64(seed);
-        let scene = random_scene(
+        let mut scene = random_scene(
             &mut rng,
             designs.len(),
             &backs,
@@ -109,6 +112,9 @@ pub fn write_set(
             options.height,
             seed,
         );
+        if options.empty {
+            scene.cards.clear();
+        }
         let rendered = write_frame(&scene, designs, &images, &labels, n)?;
         if options.crops {
             write_crops(&rendered, &options.out.join("crops"), n, seed)?;
@@ -335,6 +341,7 @@ mod tests {
                 height: 180,
                 threads,
                 crops: false,
+                empty: false,
             };
             let count = AtomicU64::new(0);
             write_set(&options, &designs, &|| {
@@ -377,6 +384,7 @@ mod crop_tests {
             height: 360,
             threads: 2,
             crops: true,
+            empty: false,
         };
         write_set(&options, &designs, &|| {}).expect("written");
         let mut listed = 0;
@@ -396,6 +404,34 @@ mod crop_tests {
             }
         }
         assert!(listed > 10, "{listed} crops");
+        let _ = std::fs::remove_dir_all(out);
+    }
+
+    /// An empty set is the tables without their cards: no card labelled, and
+    /// the same tables (seed for seed) as the set with its cards.
+    #[test]
+    fn an_empty_set_has_tables_and_no_cards() {
+        let designs = crate::art::embedded().expect("art");
+        let out = std::env::temp_dir().join(format!("pone-empty-{}", std::process::id()));
+        let options = SynthOptions {
+            out: out.clone(),
+            scenes: 3,
+            seed: 5,
+            width: 320,
+            height: 180,
+            threads: 1,
+            crops: false,
+            empty: true,
+        };
+        write_set(&options, &designs, &|| {}).expect("written");
+        for n in 0..3 {
+            let text =
+                std::fs::read_to_string(out.join(format!("labels/{n:06}.json"))).expect("labels");
+            let labels: serde_json::Value = serde_json::from_str(&text).expect("json");
+            assert_eq!(labels["cards"].as_array().map(Vec::len), Some(0), "{text}");
+            let frame = image::open(out.join(format!("images/{n:06}.jpg"))).expect("frame");
+            assert_eq!((frame.width(), frame.height()), (320, 180));
+        }
         let _ = std::fs::remove_dir_all(out);
     }
 }
