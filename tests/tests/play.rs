@@ -217,3 +217,101 @@ fn the_dealers_words_said_as_the_frames_come_keep_the_same_ledger() {
     );
     assert_eq!(said["balances"], truth_ledger(&dir)["balances"]);
 }
+
+/// A card the camera misreads in every frame, unsurely, becomes a question
+/// about that card's journal line; the dealer's answer (the right card, a
+/// `correct` line said into the play, as the window's desk says it) puts the
+/// game right, and the sitting keeps its true ledger.
+#[test]
+fn a_doubtful_reading_answered_by_the_dealer_keeps_the_ledger() {
+    use pone_engine::Command;
+    use pone_engine::script::Line;
+    let dir = sitting("play-answer", 3, 4, 4, "480x270");
+    let info = json(&dir.join("sitting.json"));
+    let frames = info["frames"].as_u64().expect("frames");
+    let fps = info["fps"].as_u64().expect("fps");
+    // The first card dealt face up, and a card the sitting never shows.
+    let (_, clean) = play_labels(&dir);
+    let dealt: Vec<String> = clean
+        .delivered()
+        .iter()
+        .filter_map(|d| {
+            let line: Value = serde_json::from_str(&d.line).ok()?;
+            line["card"].as_str().map(str::to_owned)
+        })
+        .collect();
+    let wrong = pone_engine::Card::pack()
+        .map(|c| c.to_string())
+        .find(|c| !dealt.contains(c))
+        .expect("a card not dealt");
+    let right = dealt.first().expect("a card dealt face up").clone();
+    let text = std::fs::read_to_string(dir.join("dealer.jsonl")).expect("dealer.jsonl");
+    let script = DealerScript::parse(&text).expect("the dealer's script reads");
+    let rate = f32::from(u16::try_from(fps).expect("a frame rate"));
+    let mut play = Play::new(script, rate, TrackerOptions::default()).expect("a table");
+    let mut answered = 0;
+    for f in 0..frames {
+        let label = json(&dir.join(format!("labels/{f:06}.json")));
+        let mut readings = perfect_readings(&label);
+        for r in readings.iter_mut().filter(|r| r.card == right) {
+            r.card.clone_from(&wrong);
+            r.confidence = 0.4;
+        }
+        play.frame(f, Duration::from_millis(f * 1000 / fps), &readings);
+        // The dealer answers each new question about a card at once.
+        let questions: Vec<_> = play.questions()[answered..].to_vec();
+        answered = play.questions().len();
+        for q in questions {
+            let Some(seq) = q.about else { continue };
+            let state = play.game().sitting().state();
+            let Some((_, Command::Card { to, hand, card })) =
+                play.game().in_force().iter().find(|(s, _)| *s == seq)
+            else {
+                panic!("the question names no card line: {q:?}");
+            };
+            assert_eq!(card.map(|c| c.to_string()), Some(wrong.clone()), "{q:?}");
+            let with = Line::from_command(
+                &Command::Card {
+                    to: *to,
+                    hand: *hand,
+                    card: Some(right.parse().expect("a card")),
+                },
+                state,
+            );
+            play.say(Line::Correct {
+                line: seq,
+                with: Some(Box::new(with)),
+                reason: format!("the dealer: {right}, not {wrong}"),
+            });
+        }
+    }
+    play.finish();
+    let asked: Vec<_> = play
+        .questions()
+        .iter()
+        .filter(|q| q.about.is_some())
+        .collect();
+    assert_eq!(asked.len(), 1, "{:?}", play.questions());
+    let ledger = report::to_json(play.game());
+    assert_eq!(
+        ledger["balances"],
+        truth_ledger(&dir)["balances"],
+        "questions {:?}",
+        play.questions()
+    );
+    assert!(
+        play.game().journal_text().contains("\"correct\""),
+        "the correction is in the journal"
+    );
+    // The game holds the right card where the camera read the wrong one.
+    let kept: Vec<String> = play
+        .game()
+        .in_force()
+        .iter()
+        .filter_map(|(_, c)| match c {
+            Command::Card { card: Some(c), .. } => Some(c.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert!(kept.contains(&right) && !kept.contains(&wrong), "{kept:?}");
+}

@@ -17,6 +17,13 @@
 //! | `F`, the card's number, then the right card | a card was typed wrong | fix it (the correction and its reason go in the journal) |
 //! | `E` | any time | export the ledger: `<journal>.ledger.csv` and `.ledger.json` beside the journal (`pone-sitting.ledger.*` here without one) |
 //! | `Escape` | something typed | forget it |
+//! | `Y` | at a camera's table, a question open | settled: the reading (or what the camera saw) stands |
+//! | `N`, then the right card | the question doubts a card | the card was another: a correction with its reason |
+//!
+//! At a camera's table the camera deals the cards: card keys, undo and redo
+//! are refused; a card is fixed (`F`) or a doubtful reading answered (`Y`,
+//! `N`) with a `correct` line that the pipeline's game takes
+//! ([`Desk::take_corrections`]).
 //!
 //! Each accepted command is written to the journal file at once (when there
 //! is one), so a sitting is never lost; a refused one changes nothing and
@@ -67,6 +74,8 @@ enum Typed {
         line: Option<u64>,
         rank: Option<Rank>,
     },
+    /// Answering the open question with the right card: its rank once typed.
+    Answering { rank: Option<Rank> },
 }
 
 /// A game kept from the dealer's keys.
@@ -78,6 +87,11 @@ pub struct Desk {
     /// At a camera's table: the camera deals the cards, and the desk gives
     /// only what the camera cannot see (stakes, the double, content, divide).
     camera_deals: bool,
+    /// The camera's questions (at a camera's table), oldest first, and
+    /// whether each is settled.
+    questions: Vec<(pone_vision::play::Question, bool)>,
+    /// Corrections made here for the pipeline's game, oldest first.
+    corrections: Vec<Line>,
 }
 
 impl Desk {
@@ -96,6 +110,8 @@ impl Desk {
             said: None,
             journal,
             camera_deals: false,
+            questions: Vec::new(),
+            corrections: Vec::new(),
         };
         desk.save()?;
         Ok(desk)
@@ -119,6 +135,8 @@ impl Desk {
             said: None,
             journal: Some(path.to_owned()),
             camera_deals: false,
+            questions: Vec::new(),
+            corrections: Vec::new(),
         })
     }
 
@@ -133,6 +151,8 @@ impl Desk {
             said: None,
             journal: None,
             camera_deals: true,
+            questions: Vec::new(),
+            corrections: Vec::new(),
         }
     }
 
@@ -159,6 +179,49 @@ impl Desk {
             .collect()
     }
 
+    /// The camera's questions so far (the pipeline's, oldest first: new
+    /// ones are added, and those settled here stay settled).
+    pub fn ask(&mut self, questions: &[pone_vision::play::Question]) {
+        for (k, q) in questions.iter().enumerate() {
+            if self.questions.get(k).is_none_or(|(old, _)| old != q) {
+                self.questions.truncate(k);
+                self.questions.push((q.clone(), false));
+            }
+        }
+    }
+
+    /// The oldest question not settled yet: its number and itself.
+    #[must_use]
+    pub fn open_question(&self) -> Option<(usize, &pone_vision::play::Question)> {
+        self.questions
+            .iter()
+            .enumerate()
+            .find(|(_, (_, settled))| !settled)
+            .map(|(k, (q, _))| (k, q))
+    }
+
+    /// Whether question `k` was settled at the desk.
+    #[must_use]
+    pub fn settled(&self, k: usize) -> bool {
+        self.questions.get(k).is_some_and(|(_, s)| *s)
+    }
+
+    /// The open question and its keys, as the desk shows it.
+    #[must_use]
+    pub fn question_prompt(&self) -> Option<String> {
+        let (_, q) = self.open_question()?;
+        Some(if q.about.is_some() {
+            format!("Camera asks: {}. Y: right; N: it is another card", q.text)
+        } else {
+            format!("Camera asks: {}. Y: settled", q.text)
+        })
+    }
+
+    /// The corrections made here since last taken, for the pipeline's game.
+    pub fn take_corrections(&mut self) -> Vec<Line> {
+        std::mem::take(&mut self.corrections)
+    }
+
     /// The game kept.
     pub fn game(&self) -> &Game {
         &self.game
@@ -175,13 +238,23 @@ impl Desk {
             Typed::Nothing => String::new(),
             Typed::Rank(rank) => rank.letter().to_string(),
             Typed::Digits(digits) => digits.clone(),
-            Typed::Fixing { rank, .. } => rank.map(|r| r.letter().to_string()).unwrap_or_default(),
+            Typed::Fixing { rank, .. } | Typed::Answering { rank } => {
+                rank.map(|r| r.letter().to_string()).unwrap_or_default()
+            }
         }
     }
 
     /// What the table waits for, and the keys that give it.
     pub fn prompt(&self) -> String {
         let state = self.game.sitting().state();
+        if let Typed::Answering { .. } = &self.typed
+            && let Some((_, q)) = self.open_question()
+        {
+            return format!(
+                "{}: the right card, rank then suit (Escape: leave it)",
+                q.text
+            );
+        }
         if let Typed::Fixing { line, .. } = &self.typed {
             if let Some((_, words)) = line.and_then(|l| self.dealt().into_iter().find(|d| d.0 == l))
             {
@@ -241,7 +314,9 @@ impl Desk {
             }
             Key::Backspace => match &mut self.typed {
                 Typed::Nothing => self.undo(),
-                Typed::Fixing { .. } | Typed::Rank(_) => self.typed = Typed::Nothing,
+                Typed::Fixing { .. } | Typed::Answering { .. } | Typed::Rank(_) => {
+                    self.typed = Typed::Nothing;
+                }
                 Typed::Digits(d) => {
                     d.pop();
                     if d.is_empty() {
@@ -255,14 +330,21 @@ impl Desk {
     }
 
     fn char(&mut self, c: char) {
+        if let Typed::Answering { rank } = self.typed {
+            return self.answering(rank, c);
+        }
+        if matches!(self.typed, Typed::Nothing) && matches!(c, 'Y' | 'N') {
+            return self.answer(c == 'Y');
+        }
         if self.camera_deals
             && matches!(self.typed, Typed::Nothing)
             && (rank_of(c).is_some_and(|_| staker(self.game.sitting().state()).is_none())
-                || matches!(c, 'X' | 'U' | 'R' | 'F' | 'E'))
+                || matches!(c, 'X' | 'U' | 'R'))
         {
             return self.refuse(format!(
                 "{c}: at a camera's table the camera deals the cards, and the desk gives stakes \
-                 (digits, Enter), the double (D), content (C) and divide (V)"
+                 (digits, Enter), the double (D), content (C), divide (V), fixes a card (F) \
+                 and answers the camera's questions (Y, N)"
             ));
         }
         let state = self.game.sitting().state();
@@ -464,20 +546,109 @@ impl Desk {
             state,
         );
         let reason = format!(
-            "the card to {} was {new}, not {old} as first typed (fixed at the desk)",
-            state.name(to)
+            "the card to {} was {new}, not {old} as first {} (fixed at the desk)",
+            state.name(to),
+            if self.camera_deals { "read" } else { "typed" }
         );
+        self.correct(line, with, reason);
+    }
+
+    /// Replaces the command of journal line `line` with `with`, giving the
+    /// reason; at a camera's table the correction goes to the pipeline too.
+    /// Whether it was taken.
+    fn correct(&mut self, line: u64, with: Line, reason: String) -> bool {
         let correction = Line::Correct {
             line,
             with: Some(Box::new(with)),
             reason: reason.clone(),
         };
-        match self.game.apply(meta(), correction) {
+        match self.game.apply(meta(), correction.clone()) {
             Ok(_) => {
                 self.said = Some(Said::Done(reason));
                 self.saved();
+                if self.camera_deals {
+                    self.corrections.push(correction);
+                }
+                true
             }
-            Err(e) => self.refuse(format!("refused: {e}")),
+            Err(e) => {
+                self.refuse(format!("refused: {e}"));
+                false
+            }
+        }
+    }
+
+    /// `Y` or `N` to the open question: `Y` settles it as it stands; `N`
+    /// (for a doubted card) asks for the right card.
+    fn answer(&mut self, right: bool) {
+        let Some((k, q)) = self.open_question() else {
+            return self.refuse(format!(
+                "{}: no question is open",
+                if right { 'Y' } else { 'N' }
+            ));
+        };
+        if right {
+            let text = format!("settled: {}", q.text);
+            self.questions[k].1 = true;
+            self.said = Some(Said::Done(text));
+        } else if q.about.is_some() {
+            self.typed = Typed::Answering { rank: None };
+        } else {
+            self.refuse(format!(
+                "N: \"{}\" doubts no card; set the table right and press Y",
+                q.text
+            ));
+        }
+    }
+
+    /// A key while answering the open question with the right card.
+    fn answering(&mut self, rank: Option<Rank>, c: char) {
+        let Some(rank) = rank else {
+            match rank_of(c) {
+                Some(rank) => self.typed = Typed::Answering { rank: Some(rank) },
+                None => self.refuse(format!("{c} is no rank: A, 2-9, T, J, Q or K")),
+            }
+            return;
+        };
+        self.typed = Typed::Nothing;
+        let Some(suit) = suit_of(c) else {
+            return self.refuse(format!(
+                "{}{c} is no card: a rank is followed by its suit, S, H, D or C",
+                rank.letter()
+            ));
+        };
+        let Some((k, q)) = self.open_question() else {
+            return;
+        };
+        let (text, line) = (q.text.clone(), q.about);
+        let state = self.game.sitting().state();
+        let target = line.and_then(|line| {
+            self.game
+                .in_force()
+                .iter()
+                .find(|(seq, _)| *seq == line)
+                .map(|(_, c)| c.clone())
+        });
+        let (Some(line), Some(Command::Card { to, hand, card })) = (line, target) else {
+            return self.refuse("that card is no longer in the game".into());
+        };
+        let new = Card { rank, suit };
+        let with = Line::from_command(
+            &Command::Card {
+                to,
+                hand,
+                card: Some(new),
+            },
+            state,
+        );
+        let reason = format!(
+            "the card to {} was {new}, not {} as the camera read it (the dealer's answer to \
+             \"{text}\")",
+            state.name(to),
+            card.map_or_else(|| "face down".to_owned(), |c| c.to_string())
+        );
+        if self.correct(line, with, reason) {
+            self.questions[k].1 = true;
         }
     }
 
@@ -582,6 +753,15 @@ fn may_double(state: &State) -> bool {
 /// Whether a card is due now (ranks and suits then mean a card).
 pub fn card_due(desk: &Desk) -> bool {
     desk.game.sitting().state().due_card().is_some()
+}
+
+/// Whether the desk waits for a card's rank or suit to fix a card or
+/// answer a question (the card buttons mean that then).
+pub fn card_asked(desk: &Desk) -> bool {
+    matches!(
+        desk.typed,
+        Typed::Answering { .. } | Typed::Fixing { line: Some(_), .. }
+    )
 }
 
 /// The first player (in dealing order) who has yet to stake, when stakes are due.

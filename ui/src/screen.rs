@@ -253,9 +253,11 @@ fn live_desk(desk: &mut Option<Desk>, ui: &mut egui::Ui, view: &mut crate::live:
         if !said_waiting {
             desk.follow(game.clone());
         }
+        desk.ask(&view.questions);
         let before = desk.game().in_force().len();
         show_desk(ui, desk);
         view.inbox.extend(desk.said_commands(before));
+        view.inbox.extend(desk.take_corrections());
     }
 }
 
@@ -306,7 +308,9 @@ impl eframe::App for LiveScreen {
                     } else {
                         ui.label("Waiting for the first frame...");
                     }
-                    ui.vertical(|ui| show_questions(ui, &view));
+                    let desk = self.desk.as_ref();
+                    let settled = |k: usize| desk.is_some_and(|d| d.settled(k));
+                    ui.vertical(|ui| show_questions(ui, &view, &settled));
                 });
             });
         if let Some(game) = &view.game {
@@ -455,7 +459,11 @@ fn show_camera(ui: &mut egui::Ui, texture: &egui::TextureHandle, view: &crate::l
 
 /// Where the frames come from, how fast they are read, and the questions
 /// the dealer should settle (the latest first).
-fn show_questions(ui: &mut egui::Ui, view: &crate::live::LiveView) {
+fn show_questions(
+    ui: &mut egui::Ui,
+    view: &crate::live::LiveView,
+    settled: &dyn Fn(usize) -> bool,
+) {
     ui.label(RichText::new(&view.source).strong());
     ui.label(format!("{:.0} ms to read a frame", view.read_ms));
     if view.ended {
@@ -469,10 +477,13 @@ fn show_questions(ui: &mut egui::Ui, view: &crate::live::LiveView) {
         ui.label("No questions: the camera and the dealer agree.");
     }
     egui::ScrollArea::vertical().show(ui, |ui| {
-        for q in view.questions.iter().rev() {
-            ui.label(
-                RichText::new(format!("frame {}: {}", q.frame, q.text)).color(Color32::LIGHT_RED),
-            );
+        for (k, q) in view.questions.iter().enumerate().rev() {
+            let text = format!("frame {}: {}", q.frame, q.text);
+            if settled(k) {
+                ui.label(RichText::new(format!("{text} (settled)")).color(Color32::GRAY));
+            } else {
+                ui.label(RichText::new(text).color(Color32::LIGHT_RED));
+            }
         }
     });
 }
@@ -494,6 +505,9 @@ pub fn show_desk(ui: &mut egui::Ui, desk: &mut Desk) {
                 ui.label(RichText::new(format!("  {typed}_")).size(20.0).color(GOLD));
             }
         });
+        if let Some(question) = desk.question_prompt() {
+            ui.label(RichText::new(question).size(18.0).color(GOLD));
+        }
         match desk.said() {
             Some(Said::Done(line)) => {
                 ui.label(RichText::new(format!("Done: {line}")).color(Color32::LIGHT_GREEN));
@@ -542,7 +556,7 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
     let mut pressed = Vec::new();
     let camera = desk.camera_deals();
     let (card, stake) = (
-        crate::desk::card_due(desk) && !camera,
+        (crate::desk::card_due(desk) && !camera) || crate::desk::card_asked(desk),
         crate::desk::stakes_due(desk),
     );
     let big = |ui: &mut egui::Ui, enabled: bool, text: RichText| {
@@ -602,9 +616,21 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
             ("Divide (V)", Key::Char('V'), playing),
             ("Undo (U)", Key::Char('U'), !camera),
             ("Redo (R)", Key::Char('R'), !camera),
-            ("Fix a card (F)", Key::Char('F'), !camera),
-            ("Export the ledger (E)", Key::Char('E'), !camera),
+            ("Fix a card (F)", Key::Char('F'), true),
+            ("Export the ledger (E)", Key::Char('E'), true),
         ] {
+            if big(ui, enabled, RichText::new(text)) {
+                pressed.push(key);
+            }
+        }
+        let question = desk.open_question().map(|(_, q)| q.about.is_some());
+        for (text, key, enabled) in [
+            ("Right (Y)", Key::Char('Y'), question.is_some()),
+            ("Another card (N)", Key::Char('N'), question == Some(true)),
+        ] {
+            if !camera {
+                break;
+            }
             if big(ui, enabled, RichText::new(text)) {
                 pressed.push(key);
             }

@@ -291,3 +291,93 @@ fn at_a_cameras_table_the_desk_gives_only_what_the_camera_cannot_see() {
         desk.prompt()
     );
 }
+
+/// At a camera's table the dealer answers the camera's questions with one
+/// key: `Y` lets a reading stand, `N` and the right card corrects it (a
+/// `correct` line, with its reason, for the pipeline's game too); a question
+/// that doubts no card is settled with `Y` only.
+#[test]
+fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
+    use pone_vision::play::Question;
+    let mut game = Game::new(names(3), HouseRules::default()).expect("a game");
+    game.command(None, &Command::Dealer { player: Seat(0) })
+        .expect("the dealer");
+    for card in ["QH", "7S", "2D"] {
+        let to = game.sitting().state().due_card().expect("a card due").0;
+        let card = Some(card.parse().expect("a card"));
+        game.command(
+            None,
+            &Command::Card {
+                to,
+                hand: None,
+                card,
+            },
+        )
+        .expect("a card");
+    }
+    let seven = game
+        .in_force()
+        .iter()
+        .find(|(_, c)| matches!(c, Command::Card { card: Some(c), .. } if c.to_string() == "7S"))
+        .map(|(seq, _)| *seq)
+        .expect("the 7S's line");
+    let questions = [
+        Question {
+            frame: 40,
+            text: "the card to Bob reads 7S (55% sure)".into(),
+            about: Some(seven),
+        },
+        Question {
+            frame: 52,
+            text: "a card came to rest at Cat's place, but the deal gives the next card to Ann"
+                .into(),
+            about: None,
+        },
+    ];
+    let mut desk = Desk::at_camera(game.clone());
+    type_keys(&mut desk, "y");
+    assert!(refused(&desk), "no question yet: {:?}", desk.said());
+    desk.ask(&questions);
+    assert!(
+        desk.question_prompt()
+            .is_some_and(|p| p.contains("reads 7S") && p.contains("N: it is another card")),
+        "{:?}",
+        desk.question_prompt()
+    );
+    // N, then the right card: the 7S was the 7H.
+    type_keys(&mut desk, "n7");
+    assert_eq!(desk.typed(), "7");
+    type_keys(&mut desk, "h");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    let corrections = desk.take_corrections();
+    assert_eq!(corrections.len(), 1, "{corrections:?}");
+    let text = corrections[0].to_json(&pone_engine::script::Meta::default());
+    assert!(
+        text.contains("\"correct\"") && text.contains("7H") && text.contains("camera read"),
+        "{text}"
+    );
+    // The pipeline's game takes the same line and agrees with the desk.
+    game.apply(pone_engine::script::Meta::default(), corrections[0].clone())
+        .expect("the correction");
+    let seven_hearts = "7H".parse().expect("a card");
+    for kept in [&game, desk.game()] {
+        let state = kept.sitting().state();
+        assert!(!state.card_available(seven_hearts));
+        assert!(state.card_available("7S".parse().expect("a card")));
+    }
+    assert_eq!(
+        game.sitting().state().seat_round(Seat(1)),
+        desk.game().sitting().state().seat_round(Seat(1))
+    );
+    assert!(desk.settled(0) && !desk.settled(1));
+    // The same questions again (the next frame) stay settled.
+    desk.ask(&questions);
+    assert_eq!(desk.open_question().map(|(k, _)| k), Some(1));
+    // A question that doubts no card takes no card: Y settles it.
+    type_keys(&mut desk, "n");
+    assert!(refused(&desk), "{:?}", desk.said());
+    type_keys(&mut desk, "y");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    assert!(desk.open_question().is_none());
+    assert!(desk.take_corrections().is_empty());
+}

@@ -47,6 +47,10 @@ pub struct Question {
     pub frame: u64,
     /// What happened, in words.
     pub text: String,
+    /// The journal line of the card it doubts (its `seq`), when it doubts a
+    /// reading: the dealer may answer with the right card (a `correct` line).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub about: Option<u64>,
 }
 
 /// A card the camera gave the engine, and how long that took.
@@ -395,18 +399,8 @@ impl Play {
         if !self.at_seat(due, here, size, frame) {
             return false;
         }
-        if !sure {
-            self.ask(
-                frame,
-                format!(
-                    "the card to {name} reads {} ({:.0}% sure)",
-                    card.map_or_else(|| "face down".to_owned(), |c| c.to_string()),
-                    confidence * 100.0
-                ),
-            );
-        }
         let line = Line::Card {
-            to: name,
+            to: name.clone(),
             hand: None,
             card,
         };
@@ -415,6 +409,15 @@ impl Play {
         if !self.apply(frame, line, Some(frame)) {
             self.placed.remove(&track);
             return false;
+        }
+        if !sure {
+            let about = self.game.in_force().last().map(|(seq, _)| *seq);
+            let text = format!(
+                "the card to {name} reads {} ({:.0}% sure)",
+                card.map_or_else(|| "face down".to_owned(), |c| c.to_string()),
+                confidence * 100.0
+            );
+            self.ask_about(frame, text, about);
         }
         true
     }
@@ -525,8 +528,12 @@ impl Play {
     }
 
     fn ask(&mut self, frame: u64, text: String) {
+        self.ask_about(frame, text, None);
+    }
+
+    fn ask_about(&mut self, frame: u64, text: String, about: Option<u64>) {
         tracing::warn!(frame, "{text}");
-        self.questions.push(Question { frame, text });
+        self.questions.push(Question { frame, text, about });
     }
 }
 
