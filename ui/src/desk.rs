@@ -102,8 +102,18 @@ impl Desk {
         rules: HouseRules,
         journal: Option<PathBuf>,
     ) -> anyhow::Result<Desk> {
+        Desk::with_dealer(players, rules, journal, Seat(0))
+    }
+
+    /// A new sitting, as [`Desk::new`], with `dealer` dealing first.
+    pub fn with_dealer(
+        players: Vec<String>,
+        rules: HouseRules,
+        journal: Option<PathBuf>,
+        dealer: Seat,
+    ) -> anyhow::Result<Desk> {
         let mut game = Game::new(players, rules)?;
-        game.command(None, &Command::Dealer { player: Seat(0) })?;
+        game.command(None, &Command::Dealer { player: dealer })?;
         let desk = Desk {
             game,
             typed: Typed::Nothing,

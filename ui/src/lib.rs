@@ -8,6 +8,7 @@
 //!   functions that take their arguments and a writer, so tests can run them
 //!   without a process.
 //! - [`live`]: `pone play`, frames to the engine through the recogniser and the tracker.
+//! - [`setup`]: the sitting's setup in the window (players, rules, the cards' source).
 //! - [`see`]: `pone recognise` and `pone eval`, the card recogniser on still images.
 
 pub mod cli;
@@ -17,3 +18,4 @@ pub mod drill;
 pub mod live;
 pub mod screen;
 pub mod see;
+pub mod setup;

@@ -26,9 +26,12 @@ pub struct PlayOptions {
     /// with its `frame`. Without it the players are `deal`'s, and the dealer
     /// gives his words at the window's desk.
     pub dealer: Option<PathBuf>,
-    /// The players, in seating order, the first dealing, when there is no
-    /// `dealer` script.
+    /// The players, in seating order, when there is no `dealer` script.
     pub deal: Option<Vec<String>>,
+    /// With `deal`: who deals first (by place in `deal`), and the house rules.
+    pub first: usize,
+    /// With `deal`: the house rules.
+    pub rules: pone_engine::HouseRules,
     /// Print the ledger as JSON.
     pub json: bool,
     /// The models folder.
@@ -57,10 +60,12 @@ fn dealer_script(options: &PlayOptions) -> anyhow::Result<DealerScript> {
             "name the dealer's script (--dealer DIR/dealer.jsonl) or the players (--deal Ann,Bob,Cat)"
         );
     };
-    let first = players.first().cloned().unwrap_or_default();
+    let Some(first) = players.get(options.first).cloned() else {
+        anyhow::bail!("the first dealer is not among the players {players:?}");
+    };
     Ok(DealerScript {
         players,
-        rules: pone_engine::HouseRules::default(),
+        rules: options.rules.clone(),
         lines: vec![(0, pone_engine::Line::Dealer { player: first })],
     })
 }
@@ -315,6 +320,16 @@ pub fn play_window(
     exit_after: Option<f64>,
     measure_redraw: bool,
 ) -> anyhow::Result<()> {
+    let view = start_pipeline(options)?;
+    crate::screen::run_live(view, exit_after, measure_redraw)
+}
+
+/// Opens the source, the script and the models, and starts the pipeline on
+/// its own thread: the view it keeps. Anything that cannot open is an error
+/// here.
+pub fn start_pipeline(
+    options: &PlayOptions,
+) -> anyhow::Result<std::sync::Arc<std::sync::Mutex<LiveView>>> {
     use std::sync::{Arc, Mutex, mpsc};
     let view = Arc::new(Mutex::new(LiveView {
         desk: options.dealer.is_none(),
@@ -346,7 +361,7 @@ pub fn play_window(
     ready
         .recv()
         .context("the pipeline's thread stopped before it started")??;
-    crate::screen::run_live(view, exit_after, measure_redraw)
+    Ok(view)
 }
 
 /// Reads frames until the source ends, leaving each step in `view`.

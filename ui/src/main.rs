@@ -36,6 +36,12 @@ struct Options {
     /// it changes (`pone rules` prints them all with their defaults).
     #[arg(long, value_name = "FILE", requires = "deal")]
     rules: Option<PathBuf>,
+    /// With no subcommand: open the window on a new sitting's setup (the
+    /// players and their seating, who deals first, every house rule, the
+    /// journal, and the desk or a camera for the cards).
+    /// With --journal, the form's journal (a new file).
+    #[arg(long, conflicts_with = "deal")]
+    setup: bool,
 }
 
 #[derive(Subcommand)]
@@ -106,6 +112,10 @@ enum Commands {
             conflicts_with = "dealer"
         )]
         deal: Option<Vec<String>>,
+        /// With --deal: the sitting's house rules, a TOML file naming the
+        /// rules it changes (`pone rules` prints them all with their defaults).
+        #[arg(long, value_name = "FILE", requires = "deal")]
+        rules: Option<PathBuf>,
         /// No window: print the ledger at the end. Without it, the side screen
         /// shows the table, the camera's picture with its readings, and the
         /// questions, at the recording's pace.
@@ -258,6 +268,7 @@ fn window(options: Options) -> anyhow::Result<()> {
         deal: options.deal,
         journal: options.journal,
         rules: rules.unwrap_or_default(),
+        setup: options.setup,
         measure_redraw: options.measure_redraw,
         ..pone_ui::screen::ScreenOptions::default()
     })
@@ -333,6 +344,7 @@ fn live_command(command: Commands, measure_redraw: bool) -> anyhow::Result<()> {
         Commands::Play {
             source,
             camera,
+            rules,
             size,
             dealer,
             headless,
@@ -344,11 +356,18 @@ fn live_command(command: Commands, measure_redraw: bool) -> anyhow::Result<()> {
             zones,
             deal,
         } => {
+            let rules = rules
+                .as_deref()
+                .map(pone_ui::cli::read_rules)
+                .transpose()?
+                .unwrap_or_default();
             let options = pone_ui::live::PlayOptions {
                 source,
                 camera: camera.map(|index| (index, size)),
                 dealer,
                 deal,
+                first: 0,
+                rules,
                 json,
                 models,
                 fps,

@@ -18,6 +18,7 @@ use pone_engine::{Card, Game, Seat, Suit, report};
 
 use crate::demo::DemoTable;
 use crate::desk::{Desk, Key, Said};
+use crate::setup::{Dealing, Setup, Start, show_setup};
 
 /// What the window plays and for how long.
 #[derive(Clone, Debug)]
@@ -26,10 +27,12 @@ pub struct ScreenOptions {
     /// in seating order, the first dealing (with `journal`, a new journal).
     pub deal: Option<Vec<String>>,
     /// The journal the desk writes as it goes; an existing one is gone on
-    /// with (with no `deal`).
+    /// with (with no `deal`); with `setup`, the form's journal.
     pub journal: Option<std::path::PathBuf>,
     /// The house rules of a new sitting at the desk (default: every rule's default).
     pub rules: pone_engine::HouseRules,
+    /// Open on a new sitting's setup.
+    pub setup: bool,
     /// Players at the demo table.
     pub players: usize,
     /// The demo's seed.
@@ -48,6 +51,7 @@ impl Default for ScreenOptions {
             deal: None,
             journal: None,
             rules: pone_engine::HouseRules::default(),
+            setup: false,
             players: 5,
             seed: 1,
             exit_after: None,
@@ -83,6 +87,7 @@ pub fn run(options: ScreenOptions) -> anyhow::Result<()> {
             options.rules.clone(),
             journal.clone(),
         )?)),
+        (None, _) if options.setup => Table::Setup(Box::new(setup_form(&options))),
         (None, Some(journal)) => Table::Desk(Box::new(Desk::resume(journal)?)),
         (None, None) => Table::Demo(Box::new(DemoTable::new(options.players, options.seed)?)),
     };
@@ -100,20 +105,35 @@ pub fn run(options: ScreenOptions) -> anyhow::Result<()> {
     })
 }
 
-/// What the window shows: the demo, or a sitting kept at the desk.
+/// A new sitting's form, its journal `options.journal` when given.
+fn setup_form(options: &ScreenOptions) -> Setup {
+    let mut setup = Setup::here();
+    if let Some(journal) = &options.journal {
+        setup.journal = journal.display().to_string();
+    }
+    setup
+}
+
+/// What the window shows: the demo, a sitting kept at the desk, a new
+/// sitting's setup, or a table kept from a camera.
 pub enum Table {
     /// The demo sitting, playing itself.
     Demo(Box<DemoTable>),
     /// A sitting kept from the dealer's keys.
     Desk(Box<Desk>),
+    /// A new sitting's form.
+    Setup(Box<Setup>),
+    /// A table kept from a camera, started from the setup.
+    Live(Box<LiveScreen>),
 }
 
 impl Table {
-    /// The game shown.
-    pub fn game(&self) -> &Game {
+    /// The game shown (none on the setup's form, or before a camera's first frame).
+    pub fn game(&self) -> Option<&Game> {
         match self {
-            Table::Demo(demo) => demo.game(),
-            Table::Desk(desk) => desk.game(),
+            Table::Demo(demo) => Some(demo.game()),
+            Table::Desk(desk) => Some(desk.game()),
+            Table::Setup(_) | Table::Live(_) => None,
         }
     }
 }
@@ -143,8 +163,46 @@ impl SideScreen {
     }
 
     /// The game shown.
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> Option<&Game> {
         self.table.game()
+    }
+
+    /// Starts the sitting the setup gave: at the desk, or from its camera.
+    fn begin(&mut self, start: Start) {
+        let began = match start.dealing {
+            Dealing::Desk => Desk::with_dealer(
+                start.players.clone(),
+                start.rules.clone(),
+                start.journal.clone(),
+                Seat(u8::try_from(start.dealer).unwrap_or(0)),
+            )
+            .map(|desk| Table::Desk(Box::new(desk))),
+            Dealing::Camera(index) => {
+                let options = crate::live::PlayOptions {
+                    source: None,
+                    camera: Some((index, (1280, 720))),
+                    dealer: None,
+                    deal: Some(start.players.clone()),
+                    first: start.dealer,
+                    rules: start.rules.clone(),
+                    json: false,
+                    models: None,
+                    fps: None,
+                    live: true,
+                    zones: None,
+                };
+                crate::live::start_pipeline(&options)
+                    .map(|view| Table::Live(Box::new(LiveScreen::new(view, None, false))))
+            }
+        };
+        match began {
+            Ok(table) => self.table = table,
+            Err(e) => {
+                if let Table::Setup(setup) = &mut self.table {
+                    setup.error = Some(format!("{e:#}"));
+                }
+            }
+        }
     }
 
     /// Lets the demo table act when its time has come (`now` in seconds).
@@ -184,18 +242,42 @@ impl eframe::App for SideScreen {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
         self.advance(now);
-        if let Table::Desk(desk) = &mut self.table {
-            show_desk(ui, desk);
+        // Drawn again at least four times a second: the demo's clock, and
+        // --exit-after, whatever is shown.
+        let wait = (self.next_step - now).max(0.0);
+        ui.ctx()
+            .request_repaint_after(Duration::from_secs_f64(wait.min(0.25)));
+        match &mut self.table {
+            Table::Setup(setup) => {
+                if let Some(start) = show_setup(ui, setup) {
+                    self.begin(start);
+                }
+                return;
+            }
+            Table::Live(live) => {
+                live.ui(ui, _frame);
+                return;
+            }
+            Table::Desk(desk) => show_desk(ui, desk),
+            Table::Demo(_) => {
+                egui::Panel::bottom("new sitting").show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label("The demo table plays itself.");
+                        if ui.button("New sitting...").clicked() {
+                            self.table = Table::Setup(Box::new(setup_form(&self.options)));
+                        }
+                    });
+                });
+            }
         }
-        show_table(ui, self.table.game());
+        if let Some(game) = self.table.game() {
+            show_table(ui, game);
+        }
         if let Some(why) = &self.stopped {
             egui::Panel::bottom("stopped").show(ui, |ui| {
                 ui.colored_label(Color32::LIGHT_RED, why);
             });
         }
-        let wait = (self.next_step - now).max(0.0);
-        ui.ctx()
-            .request_repaint_after(Duration::from_secs_f64(wait.min(0.25)));
     }
 }
 
@@ -211,15 +293,7 @@ pub fn run_live(
     eframe::run_native(
         "pone",
         native,
-        Box::new(move |_| {
-            Ok(Box::new(LiveScreen {
-                view,
-                exit_after,
-                picture: None,
-                redraws: measure_redraw.then(Redraws::default),
-                desk: None,
-            }))
-        }),
+        Box::new(move |_| Ok(Box::new(LiveScreen::new(view, exit_after, measure_redraw)))),
     )
     .map_err(|e| {
         anyhow::anyhow!(
@@ -230,7 +304,7 @@ pub fn run_live(
 }
 
 /// The window's app for a table kept from a camera.
-struct LiveScreen {
+pub struct LiveScreen {
     view: std::sync::Arc<std::sync::Mutex<crate::live::LiveView>>,
     exit_after: Option<f64>,
     /// The camera's last picture on the GPU, and its frame number.
@@ -239,6 +313,22 @@ struct LiveScreen {
     redraws: Option<Redraws>,
     /// The dealer's desk, when he gives his words here (no script).
     desk: Option<Desk>,
+}
+
+impl LiveScreen {
+    fn new(
+        view: std::sync::Arc<std::sync::Mutex<crate::live::LiveView>>,
+        exit_after: Option<f64>,
+        measure_redraw: bool,
+    ) -> LiveScreen {
+        LiveScreen {
+            view,
+            exit_after,
+            picture: None,
+            redraws: measure_redraw.then(Redraws::default),
+            desk: None,
+        }
+    }
 }
 
 /// The desk's panel at a camera's table: it follows the pipeline's game once

@@ -1,0 +1,504 @@
+//! The sitting's setup in the window: the players in seating order, who
+//! deals first, every house rule of `RULES.md` with its default, the
+//! journal, and where the cards come from (typed at the desk, or a camera).
+//!
+//! [`show_setup`] draws the form into any `Ui` and returns what to start when
+//! the dealer presses Start and the form holds together; [`Setup::start`]
+//! says what is wrong otherwise.
+
+use std::path::PathBuf;
+
+use eframe::egui;
+use egui::{Color32, RichText};
+use pone_engine::HouseRules;
+use pone_engine::rules::{
+    Brulet, DealPasses, DealerDivided, DivideStake, DivideWhen, DividedNatural, FirstDealer,
+};
+
+/// Where the cards come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dealing {
+    /// The dealer types (or taps) every card at the desk.
+    Desk,
+    /// A camera reads them (its number in `pone cameras`); the dealer gives
+    /// the rest at the desk.
+    Camera(u32),
+}
+
+/// The form as filled so far.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The players in seating order (the deal passes to the left, down the list).
+    pub players: Vec<String>,
+    /// Who deals first, by place in `players`.
+    pub dealer: usize,
+    /// The house rules.
+    pub rules: HouseRules,
+    /// Where the journal is written (empty: none).
+    pub journal: String,
+    /// Where the cards come from.
+    pub dealing: Dealing,
+    /// The cameras found when the form opened: number and name.
+    pub cameras: Vec<(u32, String)>,
+    /// What was wrong the last time Start was pressed.
+    pub error: Option<String>,
+}
+
+/// A sitting to start, as the form gave it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Start {
+    /// The players in seating order.
+    pub players: Vec<String>,
+    /// Who deals first, by place in `players`.
+    pub dealer: usize,
+    /// The house rules, checked.
+    pub rules: HouseRules,
+    /// The journal to write, if any.
+    pub journal: Option<PathBuf>,
+    /// Where the cards come from.
+    pub dealing: Dealing,
+}
+
+impl Setup {
+    /// A form with four players, every rule at its default, a journal file
+    /// that is not there yet (`pone-sitting.jsonl`, `pone-sitting-2.jsonl`...),
+    /// and the cameras found (the desk when there is none).
+    #[must_use]
+    pub fn new(cameras: Vec<(u32, String)>) -> Setup {
+        Setup {
+            players: crate::demo::NAMES[..4]
+                .iter()
+                .map(|s| (*s).to_owned())
+                .collect(),
+            dealer: 0,
+            rules: HouseRules::default(),
+            journal: free_journal_name(),
+            dealing: cameras
+                .first()
+                .map_or(Dealing::Desk, |(index, _)| Dealing::Camera(*index)),
+            cameras,
+            error: None,
+        }
+    }
+
+    /// The form opened on this machine: its cameras listed (none when the
+    /// camera feature is off or none is attached).
+    #[must_use]
+    pub fn here() -> Setup {
+        let cameras = pone_vision::source::cameras()
+            .map(|list| list.into_iter().map(|c| (c.index, c.name)).collect())
+            .unwrap_or_default();
+        Setup::new(cameras)
+    }
+
+    /// The sitting the form describes, or what is wrong with it.
+    pub fn start(&self) -> Result<Start, String> {
+        let players: Vec<String> = self.players.iter().map(|p| p.trim().to_owned()).collect();
+        if players.len() < 2 {
+            return Err("a sitting needs at least two players".into());
+        }
+        if let Some(k) = players.iter().position(String::is_empty) {
+            return Err(format!("player {} has no name", k + 1));
+        }
+        for (k, name) in players.iter().enumerate() {
+            if players[..k].contains(name) {
+                return Err(format!(
+                    "two players are called {name}: give one another name"
+                ));
+            }
+        }
+        if self.dealer >= players.len() {
+            return Err("choose who deals first".into());
+        }
+        self.rules
+            .validate()
+            .map_err(|e| format!("house rules: {e}"))?;
+        let journal = self.journal.trim();
+        if !journal.is_empty() && std::path::Path::new(journal).exists() {
+            return Err(format!(
+                "{journal} is there already, and a sitting's journal is never written over: \
+                 give another file, or go on with that sitting (`pone --journal {journal}`)"
+            ));
+        }
+        Ok(Start {
+            players,
+            dealer: self.dealer,
+            rules: self.rules.clone(),
+            journal: (!journal.is_empty()).then(|| PathBuf::from(journal)),
+            dealing: self.dealing,
+        })
+    }
+}
+
+/// The first of `pone-sitting.jsonl`, `pone-sitting-2.jsonl`, ... that is
+/// not there.
+fn free_journal_name() -> String {
+    (1..)
+        .map(|n| {
+            if n == 1 {
+                "pone-sitting.jsonl".to_owned()
+            } else {
+                format!("pone-sitting-{n}.jsonl")
+            }
+        })
+        .find(|name| !std::path::Path::new(name).exists())
+        .unwrap_or_default()
+}
+
+/// Draws the form; the sitting to start once Start is pressed on a form
+/// that holds together (otherwise the form says what is wrong).
+pub fn show_setup(ui: &mut egui::Ui, setup: &mut Setup) -> Option<Start> {
+    let mut started = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.heading("A new sitting");
+        ui.add_space(8.0);
+        ui.columns(2, |columns| {
+            players_form(&mut columns[0], setup);
+            columns[0].add_space(12.0);
+            dealing_form(&mut columns[0], setup);
+            rules_form(&mut columns[1], &mut setup.rules);
+        });
+        ui.add_space(12.0);
+        ui.horizontal(|ui| {
+            let button = egui::Button::new(RichText::new("Start the sitting").size(22.0))
+                .min_size(egui::vec2(220.0, 48.0));
+            if ui.add(button).clicked() {
+                match setup.start() {
+                    Ok(start) => {
+                        setup.error = None;
+                        started = Some(start);
+                    }
+                    Err(why) => setup.error = Some(why),
+                }
+            }
+            if ui.button("Every rule to its default").clicked() {
+                setup.rules = HouseRules::default();
+            }
+        });
+        if let Some(why) = &setup.error {
+            ui.label(RichText::new(why).color(Color32::LIGHT_RED).size(18.0));
+        }
+    });
+    started
+}
+
+/// The players in seating order, each with its name, moved up or down, or
+/// taken away; who deals first.
+fn players_form(ui: &mut egui::Ui, setup: &mut Setup) {
+    ui.label(RichText::new("Players, in seating order (the deal passes down the list)").strong());
+    let mut action = None;
+    let count = setup.players.len();
+    for (k, name) in setup.players.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            let label = ui.label(format!("Player {}", k + 1));
+            ui.add(egui::TextEdit::singleline(name).desired_width(160.0))
+                .labelled_by(label.id);
+            if ui.add_enabled(k > 0, egui::Button::new("Up")).clicked() {
+                action = Some((k, -1));
+            }
+            if ui
+                .add_enabled(k + 1 < count, egui::Button::new("Down"))
+                .clicked()
+            {
+                action = Some((k, 1));
+            }
+            if ui
+                .add_enabled(count > 2, egui::Button::new("Remove"))
+                .clicked()
+            {
+                action = Some((k, 0));
+            }
+        });
+    }
+    match action {
+        Some((k, 0)) => {
+            setup.players.remove(k);
+            if setup.dealer >= setup.players.len() || setup.dealer > k {
+                setup.dealer = setup.dealer.saturating_sub(1);
+            }
+        }
+        Some((k, step)) => {
+            let other = if step < 0 { k - 1 } else { k + 1 };
+            setup.players.swap(k, other);
+            if setup.dealer == k {
+                setup.dealer = other;
+            } else if setup.dealer == other {
+                setup.dealer = k;
+            }
+        }
+        None => {}
+    }
+    if ui
+        .add_enabled(
+            setup.players.len() < crate::demo::NAMES.len(),
+            egui::Button::new("Add a player"),
+        )
+        .clicked()
+    {
+        let name = crate::demo::NAMES
+            .iter()
+            .find(|n| !setup.players.iter().any(|p| p == *n))
+            .map_or_else(
+                || format!("Player {}", setup.players.len() + 1),
+                |n| (*n).to_owned(),
+            );
+        setup.players.push(name);
+    }
+    ui.horizontal(|ui| {
+        let label = ui.label("Deals first:");
+        let shown = setup.players.get(setup.dealer).cloned().unwrap_or_default();
+        egui::ComboBox::from_id_salt("first dealer")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for (k, name) in setup.players.iter().enumerate() {
+                    ui.selectable_value(&mut setup.dealer, k, name);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+/// Where the cards come from, and the journal.
+fn dealing_form(ui: &mut egui::Ui, setup: &mut Setup) {
+    ui.label(RichText::new("The cards").strong());
+    ui.radio_value(
+        &mut setup.dealing,
+        Dealing::Desk,
+        "Typed or tapped at the desk as they are dealt",
+    );
+    if setup.cameras.is_empty() {
+        ui.label(
+            RichText::new("No camera found (`pone cameras` lists them).").color(Color32::GRAY),
+        );
+    }
+    for (index, name) in &setup.cameras {
+        ui.radio_value(
+            &mut setup.dealing,
+            Dealing::Camera(*index),
+            format!("Read by camera {index}: {name}"),
+        );
+    }
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        let label = ui.label("Journal file:");
+        ui.add(egui::TextEdit::singleline(&mut setup.journal).desired_width(240.0))
+            .labelled_by(label.id);
+    });
+    ui.label(
+        RichText::new("Every command is written there as it is given; empty: no journal.")
+            .color(Color32::GRAY),
+    );
+}
+
+/// Every house rule, with its default and where the old books stand.
+fn rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
+    ui.label(RichText::new("House rules (RULES.md; A, B, C are the old books)").strong());
+    egui::Grid::new("rules")
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .striped(true)
+        .show(ui, |ui| {
+            let label = ui.label("Least stake");
+            ui.add(egui::DragValue::new(&mut rules.min_stake).range(1..=100_000))
+                .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("Most stake on one card");
+            ui.add(egui::DragValue::new(&mut rules.max_stake).range(1..=100_000))
+                .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("A natural pays");
+            choose(
+                ui,
+                label.id,
+                "natural_pays",
+                &mut rules.natural_pays,
+                &[(2, "2 stakes (A, B, C)"), (4, "4 stakes (B note 46)")],
+            );
+            ui.end_row();
+            ui.label("A natural's holder also gets");
+            ui.checkbox(
+                &mut rules.natural_bonus_from_players,
+                "his stake from every other player (A)",
+            );
+            ui.end_row();
+            let label = ui.label("A natural that puts the dealer out passes the deal");
+            choose(
+                ui,
+                label.id,
+                "deal_passes",
+                &mut rules.deal_passes,
+                &[
+                    (DealPasses::Left, "to his left (A, B, C)"),
+                    (DealPasses::Holder, "to the natural's holder (the old way)"),
+                    (DealPasses::Never, "never: the dealer stays (A)"),
+                ],
+            );
+            ui.end_row();
+            let label = ui.label("Rounds a dealer keeps the deal");
+            optional(
+                ui,
+                label.id,
+                &mut rules.rounds_per_deal,
+                "at most",
+                1..=100,
+                3,
+            );
+            ui.end_row();
+            let label = ui.label("The second stake on a divided pair");
+            choose(
+                ui,
+                label.id,
+                "divide_stake",
+                &mut rules.divide_stake,
+                &[
+                    (DivideStake::Any, "any within the limits (A)"),
+                    (DivideStake::Same, "the same as the first (B)"),
+                ],
+            );
+            ui.end_row();
+            let label = ui.label("A pair is divided");
+            choose(
+                ui,
+                label.id,
+                "divide_when",
+                &mut rules.divide_when,
+                &[
+                    (DivideWhen::Turn, "at the player's turn (B)"),
+                    (DivideWhen::BeforeDrawing, "before any drawing (A)"),
+                ],
+            );
+            ui.end_row();
+            let label = ui.label("A drawn Vingt-un against the dealer's");
+            choose(
+                ui,
+                label.id,
+                "drawn_21_tie_pays",
+                &mut rules.drawn_21_tie_pays,
+                &[(1, "pays 1 stake (A, C)"), (2, "pays 2 stakes (B)")],
+            );
+            ui.end_row();
+            let label = ui.label("Drawing for the first deal");
+            choose(
+                ui,
+                label.id,
+                "first_dealer",
+                &mut rules.first_dealer,
+                &[
+                    (FirstDealer::Ace, "the first ace deals (A, C)"),
+                    (FirstDealer::Knave, "the first knave deals (B note 44)"),
+                ],
+            );
+            ui.end_row();
+            let label = ui.label("Packs");
+            choose(
+                ui,
+                label.id,
+                "packs",
+                &mut rules.packs,
+                &[(1, "one pack of 52"), (2, "two packs shuffled together")],
+            );
+            ui.end_row();
+            let label = ui.label("A pool");
+            optional(
+                ui,
+                label.id,
+                &mut rules.pool,
+                "each player antes",
+                1..=100_000,
+                1,
+            );
+            ui.end_row();
+            let label = ui.label("The brulet");
+            choose(
+                ui,
+                label.id,
+                "brulet",
+                &mut rules.brulet,
+                &[
+                    (Brulet::Off, "not played (B)"),
+                    (
+                        Brulet::DoubleMinimum,
+                        "wins double the least stake from each (B note 44)",
+                    ),
+                    (Brulet::Limit, "wins the limit from each (C)"),
+                    (Brulet::ClearsPool, "clears the pool (C)"),
+                ],
+            );
+            ui.end_row();
+            ui.label("The dealer may divide a pair");
+            ui.checkbox(&mut rules.dealer_may_divide, "yes (A, C)");
+            ui.end_row();
+            let label = ui.label("An ace and a tenth card on a divided hand");
+            choose(
+                ui,
+                label.id,
+                "divided_natural",
+                &mut rules.divided_natural,
+                &[
+                    (DividedNatural::Drawn, "a drawn Vingt-un"),
+                    (DividedNatural::Natural, "a natural, paid at once (C)"),
+                ],
+            );
+            ui.end_row();
+            let label = ui.label("The dealer's divided hands settle");
+            choose(
+                ui,
+                label.id,
+                "dealer_divided",
+                &mut rules.dealer_divided,
+                &[
+                    (DealerDivided::Each, "each with every standing hand"),
+                    (DealerDivided::Best, "only his best hand"),
+                ],
+            );
+            ui.end_row();
+        });
+}
+
+/// One of a rule's values, from a list.
+fn choose<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    label: egui::Id,
+    id: &str,
+    value: &mut T,
+    options: &[(T, &str)],
+) {
+    let shown = options
+        .iter()
+        .find(|(v, _)| v == value)
+        .map_or("", |(_, label)| label);
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(shown)
+        .width(300.0)
+        .show_ui(ui, |ui| {
+            for (v, words) in options {
+                ui.selectable_value(value, *v, *words);
+            }
+        })
+        .response
+        .labelled_by(label);
+}
+
+/// A rule that is off or a number.
+fn optional(
+    ui: &mut egui::Ui,
+    label: egui::Id,
+    value: &mut Option<u32>,
+    words: &str,
+    range: std::ops::RangeInclusive<u32>,
+    first: u32,
+) {
+    ui.horizontal(|ui| {
+        let mut on = value.is_some();
+        if ui.checkbox(&mut on, words).changed() {
+            *value = on.then_some(value.unwrap_or(first));
+        }
+        if let Some(n) = value {
+            ui.add(egui::DragValue::new(n).range(range))
+                .labelled_by(label);
+        } else {
+            ui.label(RichText::new("none").color(Color32::GRAY));
+        }
+    });
+}
