@@ -16,6 +16,7 @@
 //! | `R` | after an undo | redo it |
 //! | `F`, the card's number, then the right card | a card was typed wrong | fix it (the correction and its reason go in the journal) |
 //! | `E` | any time | export the ledger: `<journal>.ledger.csv` and `.ledger.json` beside the journal (`pone-sitting.ledger.*` here without one) |
+//! | a rank then a suit | drawing for the deal (no dealer yet) | the card turned up for the next player; the first ace (or knave) deals |
 //! | `Escape` | something typed | forget it |
 //! | `Y` | at a camera's table, a question open | settled: the reading (or what the camera saw) stands |
 //! | `N`, then the right card | the question doubts a card | the card was another: a correction with its reason |
@@ -92,6 +93,8 @@ pub struct Desk {
     questions: Vec<(pone_vision::play::Question, bool)>,
     /// Corrections made here for the pipeline's game, oldest first.
     corrections: Vec<Line>,
+    /// The cards turned up so far in the draw for the deal.
+    drawn: Vec<Card>,
 }
 
 impl Desk {
@@ -102,18 +105,23 @@ impl Desk {
         rules: HouseRules,
         journal: Option<PathBuf>,
     ) -> anyhow::Result<Desk> {
-        Desk::with_dealer(players, rules, journal, Seat(0))
+        Desk::with_dealer(players, rules, journal, Some(Seat(0)))
     }
 
-    /// A new sitting, as [`Desk::new`], with `dealer` dealing first.
+    /// A new sitting, as [`Desk::new`], with `dealer` dealing first, or
+    /// (`None`) the table drawing for the deal: cards turned up round the
+    /// table from the first player, typed at the desk, until the first ace
+    /// (or knave, as the house rules say).
     pub fn with_dealer(
         players: Vec<String>,
         rules: HouseRules,
         journal: Option<PathBuf>,
-        dealer: Seat,
+        dealer: Option<Seat>,
     ) -> anyhow::Result<Desk> {
         let mut game = Game::new(players, rules)?;
-        game.command(None, &Command::Dealer { player: dealer })?;
+        if let Some(dealer) = dealer {
+            game.command(None, &Command::Dealer { player: dealer })?;
+        }
         let desk = Desk {
             game,
             typed: Typed::Nothing,
@@ -122,6 +130,7 @@ impl Desk {
             camera_deals: false,
             questions: Vec::new(),
             corrections: Vec::new(),
+            drawn: Vec::new(),
         };
         desk.save()?;
         Ok(desk)
@@ -147,6 +156,7 @@ impl Desk {
             camera_deals: false,
             questions: Vec::new(),
             corrections: Vec::new(),
+            drawn: Vec::new(),
         })
     }
 
@@ -163,6 +173,7 @@ impl Desk {
             camera_deals: true,
             questions: Vec::new(),
             corrections: Vec::new(),
+            drawn: Vec::new(),
         }
     }
 
@@ -278,6 +289,17 @@ impl Desk {
                 .collect();
             return format!("Fix which card? {} (Escape: none)", choices.join(", "));
         }
+        if self.drawing() {
+            let word = match state.rules().first_dealer {
+                pone_engine::rules::FirstDealer::Ace => "ace",
+                pone_engine::rules::FirstDealer::Knave => "knave",
+            };
+            return format!(
+                "Draw for the deal: cards face up round the table, the first {word} deals. \
+                 Card to {}: rank then suit",
+                self.draw_seat_name()
+            );
+        }
         if let Some(player) = staker(state) {
             return format!(
                 "Stake for {}: digits, then Enter ({} to {})",
@@ -364,6 +386,7 @@ impl Desk {
         if let Typed::Rank(rank) = self.typed {
             self.typed = Typed::Nothing;
             match suit_of(c) {
+                Some(suit) if self.drawing() => self.draw(Card { rank, suit }),
                 Some(suit) => self.deal(Some(Card { rank, suit })),
                 None => self.refuse(format!(
                     "{}{c} is no card: a rank is followed by its suit, S, H, D or C",
@@ -382,6 +405,12 @@ impl Desk {
             }
             self.typed = Typed::Digits(digits);
             return;
+        }
+        if self.drawing() && !matches!(c, 'E' | 'R') && rank_of(c).is_none() {
+            return match c {
+                'U' => self.undo(),
+                _ => self.refuse(format!("{c} means nothing in the draw: {}", self.prompt())),
+            };
         }
         match c {
             'U' => self.undo(),
@@ -415,7 +444,9 @@ impl Desk {
                 )),
             },
             _ => match rank_of(c) {
-                Some(rank) if state.due_card().is_some() => self.typed = Typed::Rank(rank),
+                Some(rank) if state.due_card().is_some() || self.drawing() => {
+                    self.typed = Typed::Rank(rank);
+                }
                 Some(_) => self.refuse(format!("no card is due now: {}", self.prompt())),
                 None => self.refuse(format!("{c} means nothing here: {}", self.prompt())),
             },
@@ -433,6 +464,61 @@ impl Desk {
         match digits.parse::<u32>() {
             Ok(amount) => self.command(&Command::Stake { player, amount }),
             Err(_) => self.refuse(format!("{digits} is no stake")),
+        }
+    }
+
+    /// Whether the table is drawing for the first deal (no dealer yet).
+    #[must_use]
+    pub fn drawing(&self) -> bool {
+        self.game.sitting().state().dealer().is_none()
+    }
+
+    /// The cards turned up so far in the draw for the deal.
+    #[must_use]
+    pub fn drawn(&self) -> &[Card] {
+        &self.drawn
+    }
+
+    /// Who the next card of the draw is turned up for.
+    fn draw_seat_name(&self) -> &str {
+        let names = self.game.sitting().state().names();
+        names
+            .get(self.drawn.len() % names.len().max(1))
+            .map_or("", String::as_str)
+    }
+
+    /// A card turned up in the draw for the deal: the first ace (or knave)
+    /// ends it, and its holder deals.
+    fn draw(&mut self, card: Card) {
+        let state = self.game.sitting().state();
+        let wanted = match state.rules().first_dealer {
+            pone_engine::rules::FirstDealer::Ace => Rank::Ace,
+            pone_engine::rules::FirstDealer::Knave => Rank::Jack,
+        };
+        let copies = self.drawn.iter().filter(|c| **c == card).count();
+        if copies >= usize::from(state.rules().packs) {
+            return self.refuse(format!("{card} is turned up already in this draw"));
+        }
+        let to = self.draw_seat_name().to_owned();
+        self.drawn.push(card);
+        if card.rank != wanted {
+            self.said = Some(Said::Done(format!("{card} to {to}")));
+            return;
+        }
+        let command = Command::DrawForDeal {
+            from: None,
+            cards: self.drawn.clone(),
+        };
+        match self.game.command(Some(now_ms()), &command) {
+            Ok(_) => {
+                self.drawn.clear();
+                self.said = Some(Said::Done(format!("{card} to {to}: {to} deals first")));
+                self.saved();
+            }
+            Err(e) => {
+                self.drawn.pop();
+                self.refuse(format!("refused: {e}"));
+            }
         }
     }
 
@@ -459,6 +545,12 @@ impl Desk {
 
     fn undo(&mut self) {
         self.typed = Typed::Nothing;
+        if self.drawing()
+            && let Some(card) = self.drawn.pop()
+        {
+            self.said = Some(Said::Done(format!("{card} taken back from the draw")));
+            return;
+        }
         match self.game.apply(meta(), Line::Undo) {
             Ok(_) => {
                 self.said = Some(Said::Done("undone".into()));
@@ -762,7 +854,7 @@ fn may_double(state: &State) -> bool {
 
 /// Whether a card is due now (ranks and suits then mean a card).
 pub fn card_due(desk: &Desk) -> bool {
-    desk.game.sitting().state().due_card().is_some()
+    desk.game.sitting().state().due_card().is_some() || desk.drawing()
 }
 
 /// Whether the desk waits for a card's rank or suit to fix a card or

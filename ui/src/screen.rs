@@ -174,7 +174,7 @@ impl SideScreen {
                 start.players.clone(),
                 start.rules.clone(),
                 start.journal.clone(),
-                Seat(u8::try_from(start.dealer).unwrap_or(0)),
+                start.dealer.and_then(|d| u8::try_from(d).ok()).map(Seat),
             )
             .map(|desk| Table::Desk(Box::new(desk))),
             Dealing::Camera(index) => {
@@ -183,7 +183,7 @@ impl SideScreen {
                     camera: Some((index, (1280, 720))),
                     dealer: None,
                     deal: Some(start.players.clone()),
-                    first: start.dealer,
+                    first: start.dealer.unwrap_or(0),
                     rules: start.rules.clone(),
                     json: false,
                     models: None,

@@ -30,8 +30,9 @@ pub enum Dealing {
 pub struct Setup {
     /// The players in seating order (the deal passes to the left, down the list).
     pub players: Vec<String>,
-    /// Who deals first, by place in `players`.
-    pub dealer: usize,
+    /// Who deals first, by place in `players`; `None`: the table draws for
+    /// it at the desk (the first ace, or knave, deals).
+    pub dealer: Option<usize>,
     /// The house rules.
     pub rules: HouseRules,
     /// Where the journal is written (empty: none).
@@ -49,8 +50,8 @@ pub struct Setup {
 pub struct Start {
     /// The players in seating order.
     pub players: Vec<String>,
-    /// Who deals first, by place in `players`.
-    pub dealer: usize,
+    /// Who deals first, by place in `players`; `None`: the draw.
+    pub dealer: Option<usize>,
     /// The house rules, checked.
     pub rules: HouseRules,
     /// The journal to write, if any.
@@ -70,7 +71,7 @@ impl Setup {
                 .iter()
                 .map(|s| (*s).to_owned())
                 .collect(),
-            dealer: 0,
+            dealer: Some(0),
             rules: HouseRules::default(),
             journal: free_journal_name(),
             dealing: cameras
@@ -107,8 +108,16 @@ impl Setup {
                 ));
             }
         }
-        if self.dealer >= players.len() {
-            return Err("choose who deals first".into());
+        match (self.dealer, self.dealing) {
+            (Some(k), _) if k >= players.len() => return Err("choose who deals first".into()),
+            (None, Dealing::Camera(_)) => {
+                return Err(
+                    "with a camera, choose who deals first (the draw for the deal is typed at \
+                     the desk)"
+                        .into(),
+                );
+            }
+            _ => {}
         }
         self.rules
             .validate()
@@ -213,17 +222,19 @@ fn players_form(ui: &mut egui::Ui, setup: &mut Setup) {
     match action {
         Some((k, 0)) => {
             setup.players.remove(k);
-            if setup.dealer >= setup.players.len() || setup.dealer > k {
-                setup.dealer = setup.dealer.saturating_sub(1);
+            if let Some(d) = &mut setup.dealer
+                && (*d >= setup.players.len() || *d > k)
+            {
+                *d = d.saturating_sub(1);
             }
         }
         Some((k, step)) => {
             let other = if step < 0 { k - 1 } else { k + 1 };
             setup.players.swap(k, other);
-            if setup.dealer == k {
-                setup.dealer = other;
-            } else if setup.dealer == other {
-                setup.dealer = k;
+            if setup.dealer == Some(k) {
+                setup.dealer = Some(other);
+            } else if setup.dealer == Some(other) {
+                setup.dealer = Some(k);
             }
         }
         None => {}
@@ -246,18 +257,26 @@ fn players_form(ui: &mut egui::Ui, setup: &mut Setup) {
     }
     ui.horizontal(|ui| {
         let label = ui.label("Deals first:");
-        let shown = setup.players.get(setup.dealer).cloned().unwrap_or_default();
+        let shown = setup.dealer.map_or_else(
+            || DRAW.to_owned(),
+            |d| setup.players.get(d).cloned().unwrap_or_default(),
+        );
         egui::ComboBox::from_id_salt("first dealer")
             .selected_text(shown)
+            .width(220.0)
             .show_ui(ui, |ui| {
                 for (k, name) in setup.players.iter().enumerate() {
-                    ui.selectable_value(&mut setup.dealer, k, name);
+                    ui.selectable_value(&mut setup.dealer, Some(k), name);
                 }
+                ui.selectable_value(&mut setup.dealer, None, DRAW);
             })
             .response
             .labelled_by(label.id);
     });
 }
+
+/// The first dealer's choice that has the table draw for it.
+const DRAW: &str = "the draw (cards turned up at the desk)";
 
 /// Where the cards come from, and the journal.
 fn dealing_form(ui: &mut egui::Ui, setup: &mut Setup) {

@@ -381,3 +381,43 @@ fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
     assert!(desk.open_question().is_none());
     assert!(desk.take_corrections().is_empty());
 }
+
+/// With no dealer named, the table draws for the deal at the desk: cards
+/// turned up round the table from the first player until the first ace (or
+/// knave, as the house rules say), whose holder deals; a card typed wrong in
+/// the draw is taken back with `U`.
+#[test]
+fn the_table_draws_for_the_first_deal_at_the_desk() {
+    let mut desk = Desk::with_dealer(names(3), HouseRules::default(), None, None).expect("a desk");
+    assert!(desk.drawing());
+    assert!(
+        desk.prompt().contains("Draw for the deal") && desk.prompt().contains("Card to Ann"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "x");
+    assert!(refused(&desk), "a draw is face up: {:?}", desk.said());
+    type_keys(&mut desk, "7sks");
+    assert_eq!(desk.drawn().len(), 2);
+    type_keys(&mut desk, "u");
+    assert_eq!(desk.drawn().len(), 1, "U takes back the last card drawn");
+    type_keys(&mut desk, "7s");
+    assert!(refused(&desk), "the same card twice: {:?}", desk.said());
+    type_keys(&mut desk, "qd");
+    assert!(desk.prompt().contains("Card to Cat"), "{}", desk.prompt());
+    type_keys(&mut desk, "ah");
+    assert!(!desk.drawing(), "{:?}", desk.said());
+    let state = desk.game().sitting().state();
+    assert_eq!(state.dealer(), Some(Seat(2)), "Cat turned up the ace");
+    assert!(desk.game().journal_text().contains("\"draw_for_deal\""));
+    // Under the knave rule an ace does not end the draw.
+    let rules = HouseRules {
+        first_dealer: pone_engine::rules::FirstDealer::Knave,
+        ..HouseRules::default()
+    };
+    let mut desk = Desk::with_dealer(names(4), rules, None, None).expect("a desk");
+    type_keys(&mut desk, "ah2c");
+    assert!(desk.drawing());
+    type_keys(&mut desk, "jd");
+    assert_eq!(desk.game().sitting().state().dealer(), Some(Seat(2)));
+}

@@ -28,7 +28,7 @@ fn the_form_says_what_is_wrong_before_a_sitting_starts() {
             .is_err_and(|e| e.contains("player 3 has no name"))
     );
     setup.players.truncate(1);
-    setup.dealer = 0;
+    setup.dealer = Some(0);
     assert!(setup.start().is_err_and(|e| e.contains("two players")));
     let mut setup = Setup::new(vec![(0, "USB camera".into())]);
     assert_eq!(
