@@ -155,6 +155,17 @@ pub struct Practice {
 }
 
 impl Practice {
+    /// Marks an answer to `q` given in `seconds`: whether it is right.
+    pub fn mark(&mut self, q: &Question, answer: i64, seconds: f64) -> bool {
+        self.asked += 1;
+        self.seconds.push(seconds);
+        let right = answer == q.answer;
+        if right {
+            self.right += 1;
+        }
+        right
+    }
+
     /// The report after a practice.
     #[must_use]
     #[allow(clippy::cast_precision_loss)] // a few questions
@@ -205,15 +216,12 @@ pub fn practise(
             if line.eq_ignore_ascii_case("q") {
                 return Ok(practice);
             }
-            match line.trim_start_matches('+').parse::<i64>() {
+            match parse_answer(line) {
                 Ok(a) => break a,
-                Err(_) => writeln!(out, "'{line}' is no number: type it like 4, -6 or +12")?,
+                Err(why) => writeln!(out, "{why}")?,
             }
         };
-        practice.seconds.push(start.elapsed().as_secs_f64());
-        practice.asked += 1;
-        if answer == q.answer {
-            practice.right += 1;
+        if practice.mark(q, answer, start.elapsed().as_secs_f64()) {
             writeln!(out, "Right.")?;
         } else {
             writeln!(out, "Wrong: {} gets {:+}.", q.player, q.answer)?;
@@ -224,4 +232,137 @@ pub fn practise(
     }
     writeln!(out, "\n{}", practice.report())?;
     Ok(practice)
+}
+
+/// An answer as typed: a whole number, `+` or `-` optional.
+pub fn parse_answer(text: &str) -> Result<i64, String> {
+    let text = text.trim();
+    text.trim_start_matches('+')
+        .parse::<i64>()
+        .map_err(|_| format!("'{text}' is no number: type it like 4, -6 or +12"))
+}
+
+/// A practice in the window: the questions, the one asked, what is typed,
+/// the last answer marked, and the practice so far.
+#[derive(Clone, Debug)]
+pub struct Drill {
+    questions: Vec<Question>,
+    next: usize,
+    typed: String,
+    /// When the question shown was asked, in the window's seconds (the
+    /// window's clock, so a test's clock is its own).
+    asked_at: Option<f64>,
+    /// The last answer: right or not, and the engine's settlement in words.
+    verdict: Option<(bool, String)>,
+    practice: Practice,
+}
+
+impl Drill {
+    /// A practice of `questions`.
+    #[must_use]
+    pub fn new(questions: Vec<Question>) -> Drill {
+        Drill {
+            questions,
+            next: 0,
+            typed: String::new(),
+            asked_at: None,
+            verdict: None,
+            practice: Practice::default(),
+        }
+    }
+
+    /// The question shown, if any is left.
+    #[must_use]
+    pub fn question(&self) -> Option<&Question> {
+        self.questions.get(self.next)
+    }
+
+    /// How the practice has gone so far.
+    #[must_use]
+    pub fn practice(&self) -> &Practice {
+        &self.practice
+    }
+
+    /// Answers the question shown at `now` (the window's seconds); an
+    /// answer that is no number is said and changes nothing.
+    pub fn answer(&mut self, text: &str, now: f64) {
+        let Some(q) = self.questions.get(self.next) else {
+            return;
+        };
+        let answer = match parse_answer(text) {
+            Ok(a) => a,
+            Err(why) => {
+                self.verdict = Some((false, why));
+                self.typed.clear();
+                return;
+            }
+        };
+        let seconds = (now - self.asked_at.unwrap_or(now)).max(0.0);
+        let right = self.practice.mark(q, answer, seconds);
+        let mut words = if right {
+            format!("Right: {} gets {:+}.", q.player, q.answer)
+        } else {
+            format!("Wrong: {} gets {:+}, not {answer:+}.", q.player, q.answer)
+        };
+        for why in &q.why {
+            words.push_str("\n  ");
+            words.push_str(why);
+        }
+        self.verdict = Some((right, words));
+        self.next += 1;
+        self.asked_at = None;
+        self.typed.clear();
+    }
+}
+
+/// Draws a practice into `ui`: the round as it ended, the question, a field
+/// for the answer (Enter or the button answers), the last answer marked with
+/// the engine's settlement, and at the end the report.
+pub fn show_drill(ui: &mut eframe::egui::Ui, drill: &mut Drill) {
+    use eframe::egui::{self, Color32, RichText};
+    let now = ui.input(|i| i.time);
+    ui.heading("Settlement drill");
+    if let Some((right, words)) = &drill.verdict {
+        let colour = if *right {
+            Color32::LIGHT_GREEN
+        } else {
+            Color32::LIGHT_RED
+        };
+        ui.label(RichText::new(words).color(colour).size(16.0));
+        ui.separator();
+    }
+    let total = drill.questions.len();
+    let Some(q) = drill.questions.get(drill.next).cloned() else {
+        ui.label(RichText::new(drill.practice.report()).size(20.0).strong());
+        return;
+    };
+    drill.asked_at.get_or_insert(now);
+    ui.label(RichText::new(format!("Question {} of {total}", drill.next + 1)).strong());
+    ui.label(RichText::new(&q.situation).monospace().size(16.0));
+    let label = ui.label(
+        RichText::new(format!(
+            "What does {} get over the round (a negative number if he pays)?",
+            q.player
+        ))
+        .size(18.0),
+    );
+    let mut answered = false;
+    ui.horizontal(|ui| {
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut drill.typed).desired_width(120.0))
+            .labelled_by(label.id);
+        if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            answered = true;
+        }
+        if !field.has_focus() && !answered {
+            field.request_focus();
+        }
+        if ui.button(RichText::new("Answer").size(18.0)).clicked() {
+            answered = true;
+        }
+    });
+    if answered {
+        let typed = drill.typed.clone();
+        drill.answer(&typed, now);
+    }
 }

@@ -252,6 +252,12 @@ enum Commands {
         /// Seed of the rounds; the same seed asks the same questions.
         #[arg(long)]
         seed: Option<u64>,
+        /// Practise in the window rather than on the terminal.
+        #[arg(long)]
+        window: bool,
+        /// With --window: close it after this many seconds.
+        #[arg(long, value_name = "SECONDS", requires = "window")]
+        exit_after: Option<f64>,
     },
 }
 
@@ -274,9 +280,23 @@ fn window(options: Options) -> anyhow::Result<()> {
     })
 }
 
-/// `pone drill`: the questions, asked on the terminal.
-fn drill(questions: usize, players: usize, seed: Option<u64>) -> anyhow::Result<()> {
+/// `pone drill`: the questions, asked on the terminal, or in the window
+/// (`window`: with its --exit-after).
+fn drill(
+    questions: usize,
+    players: usize,
+    seed: Option<u64>,
+    window: Option<Option<f64>>,
+) -> anyhow::Result<()> {
     let asked = pone_ui::drill::questions(players, seed.unwrap_or_else(clock_seed), questions)?;
+    if let Some(exit_after) = window {
+        return pone_ui::screen::run(pone_ui::screen::ScreenOptions {
+            drill: Some(asked),
+            players,
+            exit_after,
+            ..pone_ui::screen::ScreenOptions::default()
+        });
+    }
     pone_ui::drill::practise(
         &asked,
         &mut std::io::stdin().lock(),
@@ -464,7 +484,9 @@ fn main() -> ExitCode {
             questions,
             players,
             seed,
-        }) => drill(questions, players, seed),
+            window,
+            exit_after,
+        }) => drill(questions, players, seed, window.then_some(exit_after)),
         None => window(options),
     };
     match result {

@@ -18,6 +18,7 @@ use pone_engine::{Card, Game, Seat, Suit, report};
 
 use crate::demo::DemoTable;
 use crate::desk::{Desk, Key, Said};
+use crate::drill::{Drill, show_drill};
 use crate::setup::{Dealing, Setup, Start, show_setup};
 
 /// What the window plays and for how long.
@@ -33,6 +34,8 @@ pub struct ScreenOptions {
     pub rules: pone_engine::HouseRules,
     /// Open on a new sitting's setup.
     pub setup: bool,
+    /// Open on a settlement drill of these questions.
+    pub drill: Option<Vec<crate::drill::Question>>,
     /// Players at the demo table.
     pub players: usize,
     /// The demo's seed.
@@ -52,6 +55,7 @@ impl Default for ScreenOptions {
             journal: None,
             rules: pone_engine::HouseRules::default(),
             setup: false,
+            drill: None,
             players: 5,
             seed: 1,
             exit_after: None,
@@ -87,6 +91,9 @@ pub fn run(options: ScreenOptions) -> anyhow::Result<()> {
             options.rules.clone(),
             journal.clone(),
         )?)),
+        (None, _) if options.drill.is_some() => Table::Drill(Box::new(Drill::new(
+            options.drill.clone().unwrap_or_default(),
+        ))),
         (None, _) if options.setup => Table::Setup(Box::new(setup_form(&options))),
         (None, Some(journal)) => Table::Desk(Box::new(Desk::resume(journal)?)),
         (None, None) => Table::Demo(Box::new(DemoTable::new(options.players, options.seed)?)),
@@ -125,6 +132,8 @@ pub enum Table {
     Setup(Box<Setup>),
     /// A table kept from a camera, started from the setup.
     Live(Box<LiveScreen>),
+    /// A settlement drill.
+    Drill(Box<Drill>),
 }
 
 impl Table {
@@ -133,7 +142,7 @@ impl Table {
         match self {
             Table::Demo(demo) => Some(demo.game()),
             Table::Desk(desk) => Some(desk.game()),
-            Table::Setup(_) | Table::Live(_) => None,
+            Table::Setup(_) | Table::Live(_) | Table::Drill(_) => None,
         }
     }
 }
@@ -258,6 +267,16 @@ impl eframe::App for SideScreen {
                 live.ui(ui, _frame);
                 return;
             }
+            Table::Drill(drill) => {
+                show_drill(ui, drill);
+                if drill.question().is_none() && ui.button("Back to the demo table").clicked() {
+                    match DemoTable::new(self.options.players, self.options.seed) {
+                        Ok(demo) => self.table = Table::Demo(Box::new(demo)),
+                        Err(e) => self.stopped = Some(format!("{e:#}")),
+                    }
+                }
+                return;
+            }
             Table::Desk(desk) => show_desk(ui, desk),
             Table::Demo(_) => {
                 egui::Panel::bottom("new sitting").show(ui, |ui| {
@@ -265,6 +284,13 @@ impl eframe::App for SideScreen {
                         ui.label("The demo table plays itself.");
                         if ui.button("New sitting...").clicked() {
                             self.table = Table::Setup(Box::new(setup_form(&self.options)));
+                        }
+                        if ui.button("Practise settlements...").clicked() {
+                            let seed = ui.input(|i| i.time).to_bits();
+                            match crate::drill::questions(self.options.players, seed, 10) {
+                                Ok(q) => self.table = Table::Drill(Box::new(Drill::new(q))),
+                                Err(e) => self.stopped = Some(format!("{e:#}")),
+                            }
                         }
                     });
                 });

@@ -30,6 +30,17 @@ fn the_setup_window_opens_and_exits_cleanly() {
 }
 
 #[test]
+fn the_drill_window_opens_and_exits_cleanly() {
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_pone"))
+        .args(["drill", "--window", "--seed", "3", "--exit-after", "2"])
+        .status()
+        .expect("xvfb-run (the xvfb package: run ./scripts/setup)");
+    assert!(status.success(), "pone drill --window ended with {status}");
+}
+
+#[test]
 fn the_desk_window_opens_writes_its_journal_and_goes_on_from_it() {
     let dir = std::env::temp_dir().join(format!("pone-window-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
