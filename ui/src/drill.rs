@@ -63,8 +63,9 @@ pub fn questions(players: usize, seed: u64, count: usize) -> anyhow::Result<Vec<
     Ok(out)
 }
 
-/// The questions of the round just ended.
-fn round_questions(game: &Game) -> Vec<Question> {
+/// The questions of the round just ended: one for each player (not the
+/// dealer) paid or paying, in dealing order.
+pub fn round_questions(game: &Game) -> Vec<Question> {
     let state = game.sitting().state();
     let Some(round) = game.ledger().rounds.last() else {
         return Vec::new();

@@ -42,6 +42,10 @@ struct Options {
     /// With --journal, the form's journal (a new file).
     #[arg(long, conflicts_with = "deal")]
     setup: bool,
+    /// With --deal or --journal: train the dealer: at each round's end he
+    /// announces every settlement, and the screen marks it before showing its own.
+    #[arg(long)]
+    train: bool,
 }
 
 #[derive(Subcommand)]
@@ -275,6 +279,7 @@ fn window(options: Options) -> anyhow::Result<()> {
         journal: options.journal,
         rules: rules.unwrap_or_default(),
         setup: options.setup,
+        training: options.train,
         measure_redraw: options.measure_redraw,
         ..pone_ui::screen::ScreenOptions::default()
     })

@@ -36,6 +36,9 @@ pub struct ScreenOptions {
     pub setup: bool,
     /// Open on a settlement drill of these questions.
     pub drill: Option<Vec<crate::drill::Question>>,
+    /// At the desk, training the dealer: at each round's end he announces
+    /// every settlement, and the screen marks it before showing its own.
+    pub training: bool,
     /// Players at the demo table.
     pub players: usize,
     /// The demo's seed.
@@ -56,6 +59,7 @@ impl Default for ScreenOptions {
             rules: pone_engine::HouseRules::default(),
             setup: false,
             drill: None,
+            training: false,
             players: 5,
             seed: 1,
             exit_after: None,
@@ -157,13 +161,87 @@ pub struct SideScreen {
     stopped: Option<String>,
     /// Frame times, with `measure_redraw`.
     redraws: Option<Redraws>,
+    /// Training at the desk: the rounds settled when last looked, the
+    /// announcements asked of the round just ended, and how they went.
+    training: Option<Training>,
+}
+
+/// The dealer's announcements of each round's settlements, in training.
+struct Training {
+    rounds: Option<usize>,
+    asking: Option<Drill>,
+    so_far: crate::drill::Practice,
+}
+
+impl Training {
+    fn new() -> Training {
+        Training {
+            rounds: None,
+            asking: None,
+            so_far: crate::drill::Practice::default(),
+        }
+    }
+
+    /// Looks at the game after the dealer's keys: a round just ended is
+    /// asked about before the table shows it.
+    fn follow(&mut self, game: &Game) {
+        let rounds = game
+            .ledger()
+            .rounds
+            .iter()
+            .filter(|r| r.next_dealer.is_some())
+            .count();
+        // The rounds of a sitting gone on with were settled before.
+        let seen = *self.rounds.get_or_insert(rounds);
+        if rounds > seen {
+            self.rounds = Some(rounds);
+            let questions = crate::drill::round_questions(game);
+            if !questions.is_empty() {
+                self.asking = Some(Drill::new(questions));
+            }
+        }
+    }
+
+    /// Asks for the announcements while any are due; true while it does
+    /// (the table and the desk wait).
+    fn ask(&mut self, ui: &mut egui::Ui) -> bool {
+        let Some(drill) = &mut self.asking else {
+            return false;
+        };
+        let (asked, right) = (drill.practice().asked, drill.practice().right);
+        ui.label(
+            RichText::new("Training: announce each settlement before the screen shows it.")
+                .color(GOLD)
+                .size(18.0),
+        );
+        show_drill(ui, drill);
+        let after = drill.practice();
+        let answered = after.asked > asked;
+        if answered {
+            self.so_far.asked += 1;
+            self.so_far.right += after.right - right;
+            self.so_far.seconds.extend(after.seconds.last().copied());
+        }
+        if drill.question().is_none() {
+            let shown = ui
+                .button(RichText::new("Show the table (Enter)").size(20.0))
+                .clicked()
+                || (!answered && ui.input(|i| i.key_pressed(egui::Key::Enter)));
+            if shown {
+                self.asking = None;
+            }
+        }
+        true
+    }
 }
 
 impl SideScreen {
     /// A window on `table`.
     pub fn new(table: Table, options: ScreenOptions) -> SideScreen {
+        let training = options.training.then(Training::new);
         SideScreen {
             table,
+            training,
             redraws: options.measure_redraw.then(Redraws::default),
             options,
             next_step: 0.0,
@@ -205,7 +283,10 @@ impl SideScreen {
             }
         };
         match began {
-            Ok(table) => self.table = table,
+            Ok(table) => {
+                self.table = table;
+                self.training = start.training.then(Training::new);
+            }
             Err(e) => {
                 if let Table::Setup(setup) = &mut self.table {
                     setup.error = Some(format!("{e:#}"));
@@ -277,7 +358,29 @@ impl eframe::App for SideScreen {
                 }
                 return;
             }
-            Table::Desk(desk) => show_desk(ui, desk),
+            Table::Desk(desk) => {
+                if let Some(training) = &mut self.training {
+                    training.follow(desk.game());
+                    if training.ask(ui) {
+                        return;
+                    }
+                    if training.so_far.asked > 0 {
+                        egui::Panel::top("training").show(ui, |ui| {
+                            ui.label(
+                                RichText::new(format!(
+                                    "Training: settlements announced {}",
+                                    training.so_far.report()
+                                ))
+                                .color(GOLD),
+                            );
+                        });
+                    }
+                }
+                show_desk(ui, desk);
+                if let Some(training) = &mut self.training {
+                    training.follow(desk.game());
+                }
+            }
             Table::Demo(_) => {
                 egui::Panel::bottom("new sitting").show(ui, |ui| {
                     ui.horizontal(|ui| {

@@ -39,6 +39,9 @@ pub struct Setup {
     pub journal: String,
     /// Where the cards come from.
     pub dealing: Dealing,
+    /// Training the dealer: he announces each round's settlements before
+    /// the screen shows them.
+    pub training: bool,
     /// The cameras found when the form opened: number and name.
     pub cameras: Vec<(u32, String)>,
     /// What was wrong the last time Start was pressed.
@@ -58,6 +61,8 @@ pub struct Start {
     pub journal: Option<PathBuf>,
     /// Where the cards come from.
     pub dealing: Dealing,
+    /// Training the dealer.
+    pub training: bool,
 }
 
 impl Setup {
@@ -78,6 +83,7 @@ impl Setup {
                 .first()
                 .map_or(Dealing::Desk, |(index, _)| Dealing::Camera(*index)),
             cameras,
+            training: false,
             error: None,
         }
     }
@@ -135,6 +141,7 @@ impl Setup {
             rules: self.rules.clone(),
             journal: (!journal.is_empty()).then(|| PathBuf::from(journal)),
             dealing: self.dealing,
+            training: self.training,
         })
     }
 }
@@ -298,6 +305,10 @@ fn dealing_form(ui: &mut egui::Ui, setup: &mut Setup) {
             format!("Read by camera {index}: {name}"),
         );
     }
+    ui.checkbox(
+        &mut setup.training,
+        "Training: the dealer announces each settlement, marked before the screen shows it",
+    );
     ui.add_space(8.0);
     ui.horizontal(|ui| {
         let label = ui.label("Journal file:");

@@ -1,0 +1,113 @@
+//! Training at the desk: when a round ends, the dealer announces every
+//! settlement and the screen marks each before it shows the table's own.
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use pone_engine::autoplay::Autoplayer;
+use pone_engine::{Command, Event, Game, HouseRules, Seat};
+use pone_ui::desk::Desk;
+use pone_ui::screen::{ScreenOptions, SideScreen, Table};
+use rand::SeedableRng as _;
+
+/// The keys a dealer types for a command.
+fn keys(command: &Command) -> String {
+    match command {
+        Command::Card { card: Some(c), .. } => c.to_string(),
+        Command::Card { card: None, .. } => "x".into(),
+        Command::Stake { amount, .. } => format!("{amount}\n"),
+        Command::Double => "d".into(),
+        Command::Content { .. } => "c".into(),
+        Command::Divide { .. } => "v".into(),
+        other => panic!("no key for {other:?}"),
+    }
+}
+
+fn press(harness: &mut Harness<'_, SideScreen>, text: &str) {
+    for c in text.chars() {
+        let name = if c == '\n' {
+            "Enter".to_owned()
+        } else {
+            c.to_ascii_uppercase().to_string()
+        };
+        harness.key_press(egui::Key::from_name(&name).expect("a key"));
+        harness.run_steps(1);
+    }
+}
+
+#[test]
+fn in_training_the_dealer_announces_each_settlement_before_the_screen_shows_it() {
+    let names: Vec<String> = ["Ann", "Bob", "Cat"].map(str::to_owned).to_vec();
+    // A sitting kept up to the command that ends its first round.
+    let mut game = Game::new(names.clone(), HouseRules::default()).expect("a game");
+    game.command(None, &Command::Dealer { player: Seat(0) })
+        .expect("the dealer");
+    let auto = Autoplayer::default();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let dir = std::env::temp_dir().join(format!("pone-training-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let journal = dir.join("sitting.jsonl");
+    let last = loop {
+        let command = auto
+            .next(game.sitting().state(), &mut rng)
+            .expect("a command");
+        let mut after = game.clone();
+        let ends = after
+            .command(None, &command)
+            .expect("a legal command")
+            .iter()
+            .any(|e| matches!(e, Event::RoundEnded { .. }));
+        if ends {
+            std::fs::write(&journal, game.journal_text()).expect("the journal");
+            game = after;
+            break command;
+        }
+        game = after;
+    };
+    let questions = pone_ui::drill::round_questions(&game);
+    assert!(!questions.is_empty());
+    let desk = Desk::resume(&journal).expect("the desk goes on");
+    let options = ScreenOptions {
+        training: true,
+        ..ScreenOptions::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_eframe(|_| SideScreen::new(Table::Desk(Box::new(desk)), options));
+    harness.run_steps(2);
+    press(&mut harness, &keys(&last));
+    harness.run_steps(2);
+    let kept = harness.state().game().expect("the desk's game");
+    assert_eq!(
+        kept.ledger()
+            .rounds
+            .iter()
+            .filter(|r| r.next_dealer.is_some())
+            .count(),
+        1,
+        "{last:?} typed as {:?}",
+        keys(&last)
+    );
+    // The round has ended: the dealer is asked, and the table waits.
+    harness.get_by_label_contains("announce each settlement");
+    assert!(harness.query_by_label_contains("Round 1 settled").is_none());
+    for (k, q) in questions.iter().enumerate() {
+        // The first announced wrong, the others right.
+        let said = if k == 0 { q.answer + 1 } else { q.answer };
+        harness
+            .get_by_label_contains("What does")
+            .type_text(&said.to_string());
+        harness.run_steps(1);
+        harness.get_by_label("Answer").click();
+        harness.run_steps(2);
+    }
+    harness.get_by_label("Show the table (Enter)").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Round 1 settled");
+    harness.get_by_label_contains(&format!(
+        "settlements announced {} of {} right",
+        questions.len() - 1,
+        questions.len()
+    ));
+    std::fs::remove_dir_all(&dir).ok();
+}
