@@ -305,6 +305,9 @@ pub struct LiveView {
     pub inbox: Vec<pone_engine::Line>,
     /// The dealer's lines the pipeline holds, not in the game yet.
     pub waiting: usize,
+    /// Seats' places dragged on the camera's picture (seat, source pixels),
+    /// for the pipeline to take.
+    pub moved_seats: Vec<(usize, [f32; 2])>,
 }
 
 /// The widest the window's camera picture is kept.
@@ -402,9 +405,16 @@ fn run_pipeline(
                 continue;
             }
         };
-        update(&mut |v| said.append(&mut v.inbox));
+        let mut moved = Vec::new();
+        update(&mut |v| {
+            said.append(&mut v.inbox);
+            moved.append(&mut v.moved_seats);
+        });
         for line in said.drain(..) {
             play.say(line);
+        }
+        for (seat, at) in moved {
+            play.move_seat(seat, at);
         }
         let start = Instant::now();
         let readings = match recogniser.recognise(&frame.image) {

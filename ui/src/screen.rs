@@ -445,7 +445,9 @@ pub struct LiveScreen {
 }
 
 impl LiveScreen {
-    fn new(
+    /// A window on the table the pipeline keeps in `view`.
+    #[must_use]
+    pub fn new(
         view: std::sync::Arc<std::sync::Mutex<crate::live::LiveView>>,
         exit_after: Option<f64>,
         measure_redraw: bool,
@@ -523,7 +525,7 @@ impl eframe::App for LiveScreen {
             .show(ui, |ui| {
                 ui.horizontal(|ui| {
                     if let Some((_, texture)) = &self.picture {
-                        show_camera(ui, texture, &view);
+                        show_camera(ui, texture, &mut view);
                     } else {
                         ui.label("Waiting for the first frame...");
                     }
@@ -608,7 +610,7 @@ impl Redraws {
 
 /// The camera's picture, with each reading's box, card and confidence, and
 /// each seat's zone (where its first card lay) with the seat's name.
-fn show_camera(ui: &mut egui::Ui, texture: &egui::TextureHandle, view: &crate::live::LiveView) {
+fn show_camera(ui: &mut egui::Ui, texture: &egui::TextureHandle, view: &mut crate::live::LiveView) {
     let size = texture.size_vec2();
     let shown = size * (280.0 / size.y.max(1.0));
     let (rect, _) = ui.allocate_exact_size(shown, egui::Sense::hover());
@@ -650,9 +652,27 @@ fn show_camera(ui: &mut egui::Ui, texture: &egui::TextureHandle, view: &crate::l
         .map(|g| g.sitting().state().names().to_vec())
         .unwrap_or_default();
     let reach = view.zones.card_size * k;
+    let mut moved = Vec::new();
     for (seat, anchor) in view.zones.anchors.iter().enumerate() {
         if let Some([x, y]) = anchor {
-            let centre = at(*x, *y);
+            let mut centre = at(*x, *y);
+            // A seat's place is dragged where its cards lie.
+            let name = names.get(seat).map_or("?", String::as_str);
+            let handle = ui
+                .interact(
+                    egui::Rect::from_center_size(centre, egui::vec2(32.0, 32.0)),
+                    ui.scope_id().with(("seat", seat)),
+                    egui::Sense::drag(),
+                )
+                .on_hover_text("drag to where this seat's cards lie");
+            handle.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{name}'s place"))
+            });
+            if handle.dragged() && k > 0.0 {
+                centre += handle.drag_delta();
+                let source = (centre - rect.min) / k;
+                moved.push((seat, [source.x, source.y]));
+            }
             painter.circle_stroke(
                 centre,
                 reach.max(8.0),
@@ -667,6 +687,12 @@ fn show_camera(ui: &mut egui::Ui, texture: &egui::TextureHandle, view: &crate::l
             );
         }
     }
+    for &(seat, at) in &moved {
+        if let Some(anchor) = view.zones.anchors.get_mut(seat) {
+            *anchor = Some(at);
+        }
+    }
+    view.moved_seats.extend(moved);
     for [x, y] in &view.zones.stacks {
         painter.circle_stroke(
             at(*x, *y),

@@ -289,6 +289,19 @@ impl Play {
         &self.zones
     }
 
+    /// Puts seat `seat`'s place where the dealer says (dragged on the
+    /// camera's picture): cards coming to rest near it are that seat's.
+    /// False for a seat the table does not have.
+    pub fn move_seat(&mut self, seat: usize, at: [f32; 2]) -> bool {
+        match self.zones.anchors.get_mut(seat) {
+            Some(anchor) => {
+                *anchor = Some(at);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Feeds the engine what is due, in the order it happened.
     fn settle_order(&mut self, all: bool) {
         loop {

@@ -1,0 +1,101 @@
+//! The window on a table kept from a camera, drawn headless from a fixed
+//! view (no clock in it: the pipeline's state is given, so the picture is
+//! the same on every run): the camera's picture with its readings and the
+//! seats' places, the questions, and the dealer's desk answering one.
+
+use std::sync::{Arc, Mutex};
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use image::{Rgb, RgbImage};
+use pone_engine::{Command, Game, HouseRules, Seat};
+use pone_ui::live::LiveView;
+use pone_ui::screen::LiveScreen;
+use pone_vision::play::{Question, SeatZones};
+use pone_vision::recognise::Seen;
+
+/// Felt with two cards on it: a face and a back.
+fn picture() -> RgbImage {
+    let mut image = RgbImage::from_pixel(480, 270, Rgb([22, 82, 52]));
+    for (x0, y0, colour) in [
+        (100, 120, Rgb([245, 240, 230])),
+        (300, 110, Rgb([40, 70, 150])),
+    ] {
+        for y in y0..y0 + 90 {
+            for x in x0..x0 + 64 {
+                image.put_pixel(x, y, colour);
+            }
+        }
+    }
+    image
+}
+
+fn view() -> LiveView {
+    let mut game = Game::new(
+        ["Ann", "Bob", "Cat"].map(str::to_owned).to_vec(),
+        HouseRules::default(),
+    )
+    .expect("a game");
+    game.command(None, &Command::Dealer { player: Seat(0) })
+        .expect("the dealer");
+    for (to, card) in [(1, Some("QH")), (2, None)] {
+        game.command(
+            None,
+            &Command::Card {
+                to: Seat(to),
+                hand: None,
+                card: card.map(|c| c.parse().expect("a card")),
+            },
+        )
+        .expect("a card");
+    }
+    let seq = game.in_force()[1].0;
+    LiveView {
+        game: Some(game),
+        frame: Some((12, picture())),
+        scale: 1.0,
+        readings: vec![
+            Seen::new("QH", 0.62, [100.0, 120.0, 164.0, 210.0]),
+            Seen::new("back", 0.93, [300.0, 110.0, 364.0, 200.0]),
+        ],
+        zones: SeatZones {
+            anchors: vec![None, Some([132.0, 165.0]), Some([332.0, 155.0])],
+            stacks: vec![[430.0, 60.0]],
+            card_size: 90.0,
+        },
+        questions: vec![Question {
+            frame: 11,
+            text: "the card to Bob reads QH (62% sure)".into(),
+            about: Some(seq),
+        }],
+        source: "a recording (test)".into(),
+        read_ms: 41.0,
+        desk: true,
+        ..LiveView::default()
+    }
+}
+
+#[test]
+fn the_live_table_shows_the_camera_and_answers_its_question() {
+    let view = Arc::new(Mutex::new(view()));
+    let shared = Arc::clone(&view);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_eframe(move |_| LiveScreen::new(shared, None, false));
+    harness.run_steps(3);
+    // In the questions, and at the desk with its keys.
+    assert_eq!(
+        harness
+            .query_all_by_label_contains("the card to Bob reads QH")
+            .count(),
+        2
+    );
+    harness.get_by_label("Bob's place");
+    harness.snapshot("live_table");
+    // Y: the reading stands, and the question is settled.
+    harness.get_by_label("Right (Y)").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("(settled)");
+    assert!(view.lock().expect("the view").inbox.is_empty());
+}
