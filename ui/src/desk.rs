@@ -14,7 +14,7 @@
 //! | `V` | a pair is in play | divide it (the same stake on the new hand) |
 //! | `U` (or `Backspace` with nothing typed) | any time | undo the last command |
 //! | `R` | after an undo | redo it |
-//! | `F`, the card's number, then the right card | a card was typed wrong | fix it (the correction and its reason go in the journal) |
+//! | `F`, the number of a card or a stake, then the right card (or the stake's digits and `Enter`) | a card or a stake was typed wrong | fix it (the correction and its reason go in the journal) |
 //! | `E` | any time | export the ledger: `<journal>.ledger.csv` and `.ledger.json` beside the journal (`pone-sitting.ledger.*` here without one) |
 //! | a rank then a suit | drawing for the deal (no dealer yet) | the card turned up for the next player; the first ace (or knave) deals |
 //! | `Escape` | something typed | forget it |
@@ -77,6 +77,8 @@ enum Typed {
     },
     /// Answering the open question with the right card: its rank once typed.
     Answering { rank: Option<Rank> },
+    /// Fixing a stake made (its journal line): the right stake's digits.
+    FixingStake { line: u64, digits: String },
 }
 
 /// A game kept from the dealer's keys.
@@ -262,6 +264,7 @@ impl Desk {
             Typed::Fixing { rank, .. } | Typed::Answering { rank } => {
                 rank.map(|r| r.letter().to_string()).unwrap_or_default()
             }
+            Typed::FixingStake { digits, .. } => digits.clone(),
         }
     }
 
@@ -276,18 +279,26 @@ impl Desk {
                 q.text
             );
         }
+        if let Typed::FixingStake { line, .. } = &self.typed
+            && let Some((_, words)) = self.fixable().into_iter().find(|d| d.0 == *line)
+        {
+            return format!(
+                "Fix \"{words}\": the right stake, digits then Enter (Escape: leave it)"
+            );
+        }
         if let Typed::Fixing { line, .. } = &self.typed {
-            if let Some((_, words)) = line.and_then(|l| self.dealt().into_iter().find(|d| d.0 == l))
+            if let Some((_, words)) =
+                line.and_then(|l| self.fixable().into_iter().find(|d| d.0 == l))
             {
                 return format!("Fix {words}: the right card, rank then suit (Escape: leave it)");
             }
             let choices: Vec<String> = self
-                .dealt()
+                .fixable()
                 .iter()
                 .enumerate()
                 .map(|(k, (_, words))| format!("{}: {words}", k + 1))
                 .collect();
-            return format!("Fix which card? {} (Escape: none)", choices.join(", "));
+            return format!("Fix which? {} (Escape: none)", choices.join(", "));
         }
         if self.drawing() {
             let word = match state.rules().first_dealer {
@@ -349,6 +360,11 @@ impl Desk {
                 Typed::Fixing { .. } | Typed::Answering { .. } | Typed::Rank(_) => {
                     self.typed = Typed::Nothing;
                 }
+                Typed::FixingStake { digits, .. } => {
+                    if digits.pop().is_none() {
+                        self.typed = Typed::Nothing;
+                    }
+                }
                 Typed::Digits(d) => {
                     d.pop();
                     if d.is_empty() {
@@ -364,6 +380,14 @@ impl Desk {
     fn char(&mut self, c: char) {
         if let Typed::Answering { rank } = self.typed {
             return self.answering(rank, c);
+        }
+        if let Typed::FixingStake { digits, .. } = &mut self.typed {
+            if c.is_ascii_digit() && digits.len() < 6 {
+                digits.push(c);
+            } else if !c.is_ascii_digit() {
+                self.refuse(format!("{c}: a stake is digits, then Enter"));
+            }
+            return;
         }
         if matches!(self.typed, Typed::Nothing) && matches!(c, 'Y' | 'N') {
             return self.answer(c == 'Y');
@@ -416,7 +440,9 @@ impl Desk {
             'U' => self.undo(),
             'R' => self.redo(),
             'E' => self.export(),
-            'F' if self.dealt().is_empty() => self.refuse("no card dealt yet to fix".into()),
+            'F' if self.fixable().is_empty() => {
+                self.refuse("no card dealt nor stake made yet to fix".into());
+            }
             'F' => {
                 self.typed = Typed::Fixing {
                     line: None,
@@ -454,6 +480,11 @@ impl Desk {
     }
 
     fn enter(&mut self) {
+        if let Typed::FixingStake { line, digits } = &self.typed {
+            let (line, digits) = (*line, digits.clone());
+            self.typed = Typed::Nothing;
+            return self.fix_stake(line, &digits);
+        }
         let Typed::Digits(digits) = std::mem::take(&mut self.typed) else {
             return;
         };
@@ -572,13 +603,18 @@ impl Desk {
 
     /// The cards dealt that may be fixed, most recent first (nine at most):
     /// their journal line and the card in words.
-    fn dealt(&self) -> Vec<(u64, String)> {
+    fn fixable(&self) -> Vec<(u64, String)> {
         let state = self.game.sitting().state();
         self.game
             .in_force()
             .iter()
             .rev()
-            .filter(|(_, c)| matches!(c, Command::Card { card: Some(_), .. }))
+            .filter(|(_, c)| {
+                matches!(
+                    c,
+                    Command::Card { card: Some(_), .. } | Command::Stake { .. }
+                )
+            })
             .take(9)
             .map(|(seq, c)| (*seq, describe(c, state)))
             .collect()
@@ -593,15 +629,27 @@ impl Desk {
                 .to_digit(10)
                 .and_then(|d| usize::try_from(d).ok())
                 .and_then(|d| d.checked_sub(1))
-                .and_then(|k| self.dealt().get(k).map(|d| d.0));
+                .and_then(|k| self.fixable().get(k).map(|d| d.0));
+            let stake = chosen.is_some_and(|line| {
+                self.game
+                    .in_force()
+                    .iter()
+                    .any(|(seq, c)| *seq == line && matches!(c, Command::Stake { .. }))
+            });
             match chosen {
+                Some(line) if stake => {
+                    self.typed = Typed::FixingStake {
+                        line,
+                        digits: String::new(),
+                    };
+                }
                 Some(line) => {
                     self.typed = Typed::Fixing {
                         line: Some(line),
                         rank: None,
                     };
                 }
-                None => self.refuse(format!("{c}: type the number of the card to fix")),
+                None => self.refuse(format!("{c}: type the number of the card or stake to fix")),
             }
             return;
         };
@@ -651,6 +699,32 @@ impl Desk {
             "the card to {} was {new}, not {old} as first {} (fixed at the desk)",
             state.name(to),
             if self.camera_deals { "read" } else { "typed" }
+        );
+        self.correct(line, with, reason);
+    }
+
+    /// The stake of journal line `line` fixed to `digits`.
+    fn fix_stake(&mut self, line: u64, digits: &str) {
+        let Ok(amount) = digits.parse::<u32>() else {
+            return self.refuse(format!("\"{digits}\" is no stake"));
+        };
+        let state = self.game.sitting().state();
+        let Some(Command::Stake {
+            player,
+            amount: old,
+        }) = self
+            .game
+            .in_force()
+            .iter()
+            .find(|(seq, _)| *seq == line)
+            .map(|(_, c)| c.clone())
+        else {
+            return self.refuse("that stake is no longer in the game".into());
+        };
+        let with = Line::from_command(&Command::Stake { player, amount }, state);
+        let reason = format!(
+            "{} staked {amount}, not {old} as first typed (fixed at the desk)",
+            state.name(player)
         );
         self.correct(line, with, reason);
     }

@@ -421,3 +421,40 @@ fn the_table_draws_for_the_first_deal_at_the_desk() {
     type_keys(&mut desk, "jd");
     assert_eq!(desk.game().sitting().state().dealer(), Some(Seat(2)));
 }
+
+/// A stake typed wrong is fixed like a card: `F`, its number, the right
+/// digits and Enter; the correction and its reason go in the journal, and a
+/// stake beyond the limits is refused.
+#[test]
+fn a_stake_typed_wrong_is_fixed_with_its_reason() {
+    let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
+    type_keys(&mut desk, "qh7s2d5\n");
+    desk.press(Key::Char('f'));
+    assert!(
+        desk.prompt().contains("1: Bob stakes 5"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "1");
+    assert!(
+        desk.prompt().contains("the right stake"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "99\n");
+    assert!(refused(&desk), "beyond the limit: {:?}", desk.said());
+    type_keys(&mut desk, "f18\n");
+    assert!(
+        matches!(desk.said(), Some(Said::Done(why)) if why.contains("Bob staked 8, not 5")),
+        "{:?}",
+        desk.said()
+    );
+    let bob = desk
+        .game()
+        .sitting()
+        .state()
+        .seat_round(Seat(1))
+        .expect("Bob");
+    assert_eq!(bob.hands[0].stake, 8);
+    assert!(desk.game().journal_text().contains("\"correct\""));
+}
