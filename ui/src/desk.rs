@@ -260,11 +260,10 @@ impl Desk {
         match &self.typed {
             Typed::Nothing => String::new(),
             Typed::Rank(rank) => rank.letter().to_string(),
-            Typed::Digits(digits) => digits.clone(),
+            Typed::Digits(digits) | Typed::FixingStake { digits, .. } => digits.clone(),
             Typed::Fixing { rank, .. } | Typed::Answering { rank } => {
                 rank.map(|r| r.letter().to_string()).unwrap_or_default()
             }
-            Typed::FixingStake { digits, .. } => digits.clone(),
         }
     }
 

@@ -286,15 +286,16 @@ fn window(options: Options) -> anyhow::Result<()> {
 }
 
 /// `pone drill`: the questions, asked on the terminal, or in the window
-/// (`window`: with its --exit-after).
+/// (closed after `exit_after` seconds when given).
 fn drill(
     questions: usize,
     players: usize,
     seed: Option<u64>,
-    window: Option<Option<f64>>,
+    window: bool,
+    exit_after: Option<f64>,
 ) -> anyhow::Result<()> {
     let asked = pone_ui::drill::questions(players, seed.unwrap_or_else(clock_seed), questions)?;
-    if let Some(exit_after) = window {
+    if window {
         return pone_ui::screen::run(pone_ui::screen::ScreenOptions {
             drill: Some(asked),
             players,
@@ -491,7 +492,7 @@ fn main() -> ExitCode {
             seed,
             window,
             exit_after,
-        }) => drill(questions, players, seed, window.then_some(exit_after)),
+        }) => drill(questions, players, seed, window, exit_after),
         None => window(options),
     };
     match result {

@@ -255,7 +255,7 @@ impl SideScreen {
     }
 
     /// Starts the sitting the setup gave: at the desk, or from its camera.
-    fn begin(&mut self, start: Start) {
+    fn begin(&mut self, start: &Start) {
         let began = match start.dealing {
             Dealing::Desk => Desk::with_dealer(
                 start.players.clone(),
@@ -318,7 +318,7 @@ impl SideScreen {
 }
 
 impl eframe::App for SideScreen {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let now = ui.input(|i| i.time);
         if let Some(redraws) = &mut self.redraws {
             redraws.tick(ui, now);
@@ -340,12 +340,12 @@ impl eframe::App for SideScreen {
         match &mut self.table {
             Table::Setup(setup) => {
                 if let Some(start) = show_setup(ui, setup) {
-                    self.begin(start);
+                    self.begin(&start);
                 }
                 return;
             }
             Table::Live(live) => {
-                live.ui(ui, _frame);
+                live.ui(ui, frame);
                 return;
             }
             Table::Drill(drill) => {

@@ -149,7 +149,7 @@ impl Setup {
 /// The first of `pone-sitting.jsonl`, `pone-sitting-2.jsonl`, ... that is
 /// not there.
 fn free_journal_name() -> String {
-    (1..)
+    (1..10_000)
         .map(|n| {
             if n == 1 {
                 "pone-sitting.jsonl".to_owned()
@@ -399,91 +399,97 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
                 ],
             );
             ui.end_row();
-            let label = ui.label("A drawn Vingt-un against the dealer's");
-            choose(
-                ui,
-                label.id,
-                "drawn_21_tie_pays",
-                &mut rules.drawn_21_tie_pays,
-                &[(1, "pays 1 stake (A, C)"), (2, "pays 2 stakes (B)")],
-            );
-            ui.end_row();
-            let label = ui.label("Drawing for the first deal");
-            choose(
-                ui,
-                label.id,
-                "first_dealer",
-                &mut rules.first_dealer,
-                &[
-                    (FirstDealer::Ace, "the first ace deals (A, C)"),
-                    (FirstDealer::Knave, "the first knave deals (B note 44)"),
-                ],
-            );
-            ui.end_row();
-            let label = ui.label("Packs");
-            choose(
-                ui,
-                label.id,
-                "packs",
-                &mut rules.packs,
-                &[(1, "one pack of 52"), (2, "two packs shuffled together")],
-            );
-            ui.end_row();
-            let label = ui.label("A pool");
-            optional(
-                ui,
-                label.id,
-                &mut rules.pool,
-                "each player antes",
-                1..=100_000,
-                1,
-            );
-            ui.end_row();
-            let label = ui.label("The brulet");
-            choose(
-                ui,
-                label.id,
-                "brulet",
-                &mut rules.brulet,
-                &[
-                    (Brulet::Off, "not played (B)"),
-                    (
-                        Brulet::DoubleMinimum,
-                        "wins double the least stake from each (B note 44)",
-                    ),
-                    (Brulet::Limit, "wins the limit from each (C)"),
-                    (Brulet::ClearsPool, "clears the pool (C)"),
-                ],
-            );
-            ui.end_row();
-            ui.label("The dealer may divide a pair");
-            ui.checkbox(&mut rules.dealer_may_divide, "yes (A, C)");
-            ui.end_row();
-            let label = ui.label("An ace and a tenth card on a divided hand");
-            choose(
-                ui,
-                label.id,
-                "divided_natural",
-                &mut rules.divided_natural,
-                &[
-                    (DividedNatural::Drawn, "a drawn Vingt-un"),
-                    (DividedNatural::Natural, "a natural, paid at once (C)"),
-                ],
-            );
-            ui.end_row();
-            let label = ui.label("The dealer's divided hands settle");
-            choose(
-                ui,
-                label.id,
-                "dealer_divided",
-                &mut rules.dealer_divided,
-                &[
-                    (DealerDivided::Each, "each with every standing hand"),
-                    (DealerDivided::Best, "only his best hand"),
-                ],
-            );
-            ui.end_row();
+            divide_rules(ui, rules);
         });
+}
+
+/// The rules of the draw, the packs, the pool, the brulet and divided hands:
+/// the second half of the form's rows.
+fn divide_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
+    let label = ui.label("A drawn Vingt-un against the dealer's");
+    choose(
+        ui,
+        label.id,
+        "drawn_21_tie_pays",
+        &mut rules.drawn_21_tie_pays,
+        &[(1, "pays 1 stake (A, C)"), (2, "pays 2 stakes (B)")],
+    );
+    ui.end_row();
+    let label = ui.label("Drawing for the first deal");
+    choose(
+        ui,
+        label.id,
+        "first_dealer",
+        &mut rules.first_dealer,
+        &[
+            (FirstDealer::Ace, "the first ace deals (A, C)"),
+            (FirstDealer::Knave, "the first knave deals (B note 44)"),
+        ],
+    );
+    ui.end_row();
+    let label = ui.label("Packs");
+    choose(
+        ui,
+        label.id,
+        "packs",
+        &mut rules.packs,
+        &[(1, "one pack of 52"), (2, "two packs shuffled together")],
+    );
+    ui.end_row();
+    let label = ui.label("A pool");
+    optional(
+        ui,
+        label.id,
+        &mut rules.pool,
+        "each player antes",
+        1..=100_000,
+        1,
+    );
+    ui.end_row();
+    let label = ui.label("The brulet");
+    choose(
+        ui,
+        label.id,
+        "brulet",
+        &mut rules.brulet,
+        &[
+            (Brulet::Off, "not played (B)"),
+            (
+                Brulet::DoubleMinimum,
+                "wins double the least stake from each (B note 44)",
+            ),
+            (Brulet::Limit, "wins the limit from each (C)"),
+            (Brulet::ClearsPool, "clears the pool (C)"),
+        ],
+    );
+    ui.end_row();
+    ui.label("The dealer may divide a pair");
+    ui.checkbox(&mut rules.dealer_may_divide, "yes (A, C)");
+    ui.end_row();
+    let label = ui.label("An ace and a tenth card on a divided hand");
+    choose(
+        ui,
+        label.id,
+        "divided_natural",
+        &mut rules.divided_natural,
+        &[
+            (DividedNatural::Drawn, "a drawn Vingt-un"),
+            (DividedNatural::Natural, "a natural, paid at once (C)"),
+        ],
+    );
+    ui.end_row();
+    let label = ui.label("The dealer's divided hands settle");
+    choose(
+        ui,
+        label.id,
+        "dealer_divided",
+        &mut rules.dealer_divided,
+        &[
+            (DealerDivided::Each, "each with every standing hand"),
+            (DealerDivided::Best, "only his best hand"),
+        ],
+    );
+    ui.end_row();
 }
 
 /// One of a rule's values, from a list.
