@@ -21,8 +21,9 @@
 //! | `Y` | at a camera's table, a question open | settled: the reading (or what the camera saw) stands |
 //! | `N`, then the right card | the question doubts a card | the card was another: a correction with its reason |
 //!
-//! At a camera's table the camera deals the cards: card keys, undo and redo
-//! are refused; a card is fixed (`F`) or a doubtful reading answered (`Y`,
+//! At a camera's table the camera deals the cards: card keys and redo are
+//! refused, `U` takes back the dealer's own last word (a stake, the double,
+//! content, divide); a card is fixed (`F`) or a doubtful reading answered (`Y`,
 //! `N`) with a `correct` line that the pipeline's game takes
 //! ([`Desk::take_corrections`]).
 //!
@@ -97,6 +98,10 @@ pub struct Desk {
     corrections: Vec<Line>,
     /// The cards turned up so far in the draw for the deal.
     drawn: Vec<Card>,
+    /// At a camera's table: the dealer said something the pipeline's game
+    /// has not come back with yet (its journal lines may be numbered
+    /// otherwise there, so no correction is made until it has).
+    ahead: bool,
 }
 
 impl Desk {
@@ -133,6 +138,7 @@ impl Desk {
             questions: Vec::new(),
             corrections: Vec::new(),
             drawn: Vec::new(),
+            ahead: false,
         };
         desk.save()?;
         Ok(desk)
@@ -159,6 +165,7 @@ impl Desk {
             questions: Vec::new(),
             corrections: Vec::new(),
             drawn: Vec::new(),
+            ahead: false,
         })
     }
 
@@ -176,6 +183,7 @@ impl Desk {
             questions: Vec::new(),
             corrections: Vec::new(),
             drawn: Vec::new(),
+            ahead: false,
         }
     }
 
@@ -188,6 +196,7 @@ impl Desk {
     /// Follows the pipeline's game (what is typed stays).
     pub fn follow(&mut self, game: Game) {
         self.game = game;
+        self.ahead = false;
     }
 
     /// The commands the dealer gave since the game was last followed, as
@@ -391,10 +400,13 @@ impl Desk {
         if matches!(self.typed, Typed::Nothing) && matches!(c, 'Y' | 'N') {
             return self.answer(c == 'Y');
         }
+        if self.camera_deals && matches!(self.typed, Typed::Nothing) && c == 'U' {
+            return self.take_back();
+        }
         if self.camera_deals
             && matches!(self.typed, Typed::Nothing)
             && (rank_of(c).is_some_and(|_| staker(self.game.sitting().state()).is_none())
-                || matches!(c, 'X' | 'U' | 'R'))
+                || matches!(c, 'X' | 'R'))
         {
             return self.refuse(format!(
                 "{c}: at a camera's table the camera deals the cards, and the desk gives stakes \
@@ -568,6 +580,7 @@ impl Desk {
             Ok(_) => {
                 self.said = Some(Said::Done(text));
                 self.saved();
+                self.ahead |= self.camera_deals;
             }
             Err(e) => self.refuse(format!("refused: {e}")),
         }
@@ -702,6 +715,48 @@ impl Desk {
         self.correct(line, with, reason);
     }
 
+    /// At a camera's table, `U` takes back the dealer's own last word (a
+    /// stake, the double, content, divide): a correction that removes it,
+    /// with its reason, for the pipeline's game too. The camera's cards are
+    /// fixed (`F`), not taken back.
+    fn take_back(&mut self) {
+        if self.ahead {
+            return self.refuse(AHEAD.into());
+        }
+        let state = self.game.sitting().state();
+        let Some((line, words)) = self
+            .game
+            .in_force()
+            .iter()
+            .rev()
+            .find(|(_, c)| {
+                matches!(
+                    c,
+                    Command::Stake { .. }
+                        | Command::Double
+                        | Command::Content { .. }
+                        | Command::Divide { .. }
+                )
+            })
+            .map(|(seq, c)| (*seq, describe(c, state)))
+        else {
+            return self.refuse("U: nothing said at the desk to take back".into());
+        };
+        let correction = Line::Correct {
+            line,
+            with: None,
+            reason: format!("\"{words}\" taken back at the desk"),
+        };
+        match self.game.apply(meta(), correction.clone()) {
+            Ok(_) => {
+                self.said = Some(Said::Done(format!("taken back: {words}")));
+                self.corrections.push(correction);
+                self.ahead = true;
+            }
+            Err(e) => self.refuse(format!("cannot take back \"{words}\": {e}")),
+        }
+    }
+
     /// The stake of journal line `line` fixed to `digits`.
     fn fix_stake(&mut self, line: u64, digits: &str) {
         let Ok(amount) = digits.parse::<u32>() else {
@@ -732,6 +787,10 @@ impl Desk {
     /// reason; at a camera's table the correction goes to the pipeline too.
     /// Whether it was taken.
     fn correct(&mut self, line: u64, with: Line, reason: String) -> bool {
+        if self.ahead {
+            self.refuse(AHEAD.into());
+            return false;
+        }
         let correction = Line::Correct {
             line,
             with: Some(Box::new(with)),
@@ -743,6 +802,7 @@ impl Desk {
                 self.saved();
                 if self.camera_deals {
                     self.corrections.push(correction);
+                    self.ahead = true;
                 }
                 true
             }
@@ -906,6 +966,9 @@ fn describe(command: &Command, state: &State) -> String {
         other => format!("{other:?}"),
     }
 }
+
+/// Why a correction waits at a camera's table.
+const AHEAD: &str = "a moment: the table has not taken your last words yet; try again";
 
 /// Whether stakes are due now (digits then mean a stake).
 pub fn stakes_due(desk: &Desk) -> bool {

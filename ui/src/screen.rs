@@ -859,7 +859,7 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
             ("Double (D)", Key::Char('D'), crate::desk::double_due(desk)),
             ("Content (C)", Key::Char('C'), playing),
             ("Divide (V)", Key::Char('V'), playing),
-            ("Undo (U)", Key::Char('U'), !camera),
+            ("Undo (U)", Key::Char('U'), true),
             ("Redo (R)", Key::Char('R'), !camera),
             ("Fix a card (F)", Key::Char('F'), true),
             ("Export the ledger (E)", Key::Char('E'), true),

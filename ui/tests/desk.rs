@@ -458,3 +458,58 @@ fn a_stake_typed_wrong_is_fixed_with_its_reason() {
     assert_eq!(bob.hands[0].stake, 8);
     assert!(desk.game().journal_text().contains("\"correct\""));
 }
+
+/// At a camera's table `U` takes back the dealer's own last word, not the
+/// camera's cards: a correction that removes it, for the pipeline too.
+#[test]
+fn at_a_cameras_table_undo_takes_back_the_dealers_last_word() {
+    let mut game = Game::new(names(3), HouseRules::default()).expect("a game");
+    game.command(None, &Command::Dealer { player: Seat(0) })
+        .expect("the dealer");
+    let mut desk = Desk::at_camera(game.clone());
+    type_keys(&mut desk, "u");
+    assert!(refused(&desk), "nothing said yet: {:?}", desk.said());
+    for card in ["QH", "7S", "2D"] {
+        let to = game.sitting().state().due_card().expect("a card due").0;
+        game.command(
+            None,
+            &Command::Card {
+                to,
+                hand: None,
+                card: Some(card.parse().expect("a card")),
+            },
+        )
+        .expect("a card");
+    }
+    desk.follow(game.clone());
+    let before = desk.game().in_force().len();
+    type_keys(&mut desk, "5\n");
+    assert!(
+        desk.prompt().starts_with("Stake for Cat"),
+        "{}",
+        desk.prompt()
+    );
+    // Not before the pipeline's game has taken the stake (its lines might be
+    // numbered otherwise there).
+    type_keys(&mut desk, "u");
+    assert!(refused(&desk), "{:?}", desk.said());
+    for line in desk.said_commands(before) {
+        game.apply(pone_engine::script::Meta::default(), line)
+            .expect("the stake");
+    }
+    desk.follow(game.clone());
+    type_keys(&mut desk, "u");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    assert!(
+        desk.prompt().starts_with("Stake for Bob"),
+        "{}",
+        desk.prompt()
+    );
+    let corrections = desk.take_corrections();
+    assert_eq!(corrections.len(), 1);
+    let text = corrections[0].to_json(&pone_engine::script::Meta::default());
+    assert!(
+        text.contains("\"correct\"") && text.contains("taken back"),
+        "{text}"
+    );
+}
