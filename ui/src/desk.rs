@@ -385,9 +385,12 @@ impl Desk {
         }
     }
 
-    fn char(&mut self, c: char) {
+    /// A key that answers a question, types a stake being fixed, takes back
+    /// a word, or is refused at a camera's table: whether it was one.
+    fn answered_or_refused(&mut self, c: char) -> bool {
         if let Typed::Answering { rank } = self.typed {
-            return self.answering(rank, c);
+            self.answering(rank, c);
+            return true;
         }
         if let Typed::FixingStake { digits, .. } = &mut self.typed {
             if c.is_ascii_digit() && digits.len() < 6 {
@@ -395,24 +398,34 @@ impl Desk {
             } else if !c.is_ascii_digit() {
                 self.refuse(format!("{c}: a stake is digits, then Enter"));
             }
-            return;
+            return true;
         }
         if matches!(self.typed, Typed::Nothing) && matches!(c, 'Y' | 'N') {
-            return self.answer(c == 'Y');
+            self.answer(c == 'Y');
+            return true;
         }
         if self.camera_deals && matches!(self.typed, Typed::Nothing) && c == 'U' {
-            return self.take_back();
+            self.take_back();
+            return true;
         }
         if self.camera_deals
             && matches!(self.typed, Typed::Nothing)
             && (rank_of(c).is_some_and(|_| staker(self.game.sitting().state()).is_none())
                 || matches!(c, 'X' | 'R'))
         {
-            return self.refuse(format!(
+            self.refuse(format!(
                 "{c}: at a camera's table the camera deals the cards, and the desk gives stakes \
                  (digits, Enter), the double (D), content (C), divide (V), fixes a card (F) \
                  and answers the camera's questions (Y, N)"
             ));
+            return true;
+        }
+        false
+    }
+
+    fn char(&mut self, c: char) {
+        if self.answered_or_refused(c) {
+            return;
         }
         let state = self.game.sitting().state();
         if let Typed::Fixing { line, rank } = self.typed {
