@@ -198,9 +198,12 @@ impl Recogniser {
             });
         }
         let mut seen = drop_repeats(seen);
-        for found in finds.backs {
-            seen.push(Seen::new("back", found.score, found.bbox));
-        }
+        let backs: Vec<Seen> = finds
+            .backs
+            .into_iter()
+            .map(|found| Seen::new("back", found.score, found.bbox))
+            .collect();
+        seen.extend(card_sized_backs(&seen, backs));
         seen.retain(|s| s.confidence >= self.min_confidence);
         seen.sort_by(|a, b| {
             reading_order(a)
@@ -291,6 +294,34 @@ fn drop_repeats(mut seen: Vec<Seen>) -> Vec<Seen> {
         }
     }
     kept
+}
+
+/// A back surer than this sets the frame's card size as a face-up card does.
+const SURE_BACK: f32 = 0.7;
+
+/// A back more than this many times the frame's typical card is no card.
+const LARGEST_BACK: f32 = 2.0;
+
+/// The backs no larger than [`LARGEST_BACK`] times the frame's typical card
+/// (the median long side of the face-up readings and of the backs surer than
+/// [`SURE_BACK`]). Seen at the size a frame's small cards need, a textured
+/// cloth can look like the back of a card three times their size; one
+/// table's cards are alike in size, perspective or not.
+fn card_sized_backs(faces: &[Seen], backs: Vec<Seen>) -> Vec<Seen> {
+    use crate::boxes::long_side;
+    let mut sizes: Vec<f32> = faces
+        .iter()
+        .chain(backs.iter().filter(|b| b.confidence >= SURE_BACK))
+        .map(|s| long_side(s.bbox))
+        .collect();
+    sizes.sort_by(f32::total_cmp);
+    let Some(&typical) = sizes.get(sizes.len() / 2) else {
+        return backs;
+    };
+    backs
+        .into_iter()
+        .filter(|b| long_side(b.bbox) <= LARGEST_BACK * typical)
+        .collect()
 }
 
 /// The most likely class of some evidence (unnormalised probabilities), and its probability.
@@ -428,6 +459,24 @@ mod tests {
             seen("2C", 0.99, [110.0, 90.0, 230.0, 250.0]),
         ]);
         assert_eq!(kept, vec![seen("2C", 0.99, [110.0, 90.0, 230.0, 250.0])]);
+    }
+
+    #[test]
+    fn backs_far_larger_than_the_tables_cards_go() {
+        let faces = vec![seen("2C", 0.9, [100.0, 100.0, 170.0, 200.0])];
+        let backs = vec![
+            seen("back", 0.8, [300.0, 100.0, 370.0, 205.0]),
+            seen("back", 0.6, [0.0, 300.0, 330.0, 640.0]),
+            seen("back", 0.55, [500.0, 100.0, 650.0, 300.0]),
+        ];
+        // The 100-pixel cards make a 340-pixel back no card; one of 200 stays.
+        let kept = card_sized_backs(&faces, backs.clone());
+        assert_eq!(kept, vec![backs[0].clone(), backs[2].clone()]);
+        // With nothing sure to measure by, every back stays.
+        assert_eq!(
+            card_sized_backs(&[], backs[1..].to_vec()),
+            backs[1..].to_vec()
+        );
     }
 
     #[test]
