@@ -655,12 +655,8 @@ impl Desk {
                 .and_then(|d| usize::try_from(d).ok())
                 .and_then(|d| d.checked_sub(1))
                 .and_then(|k| self.fixable().get(k).map(|d| d.0));
-            let stake = chosen.is_some_and(|line| {
-                self.game
-                    .in_force()
-                    .iter()
-                    .any(|(seq, c)| *seq == line && matches!(c, Command::Stake { .. }))
-            });
+            let stake = chosen
+                .is_some_and(|line| matches!(self.command_at(line), Some(Command::Stake { .. })));
             match chosen {
                 Some(line) if stake => {
                     self.typed = Typed::FixingStake {
@@ -697,29 +693,11 @@ impl Desk {
                 rank.letter()
             ));
         };
-        let state = self.game.sitting().state();
-        let Some(Command::Card {
-            to,
-            hand,
-            card: Some(old),
-        }) = self
-            .game
-            .in_force()
-            .iter()
-            .find(|(seq, _)| *seq == line)
-            .map(|(_, c)| c.clone())
-        else {
+        let new = Card { rank, suit };
+        let Some((to, Some(old), with)) = self.with_card(line, new) else {
             return self.refuse("that card is no longer in the game".into());
         };
-        let new = Card { rank, suit };
-        let with = Line::from_command(
-            &Command::Card {
-                to,
-                hand,
-                card: Some(new),
-            },
-            state,
-        );
+        let state = self.game.sitting().state();
         let reason = format!(
             "the card to {} was {new}, not {old} as first {} (fixed at the desk)",
             state.name(to),
@@ -770,6 +748,33 @@ impl Desk {
         }
     }
 
+    /// The command in force at journal line `line`.
+    fn command_at(&self, line: u64) -> Option<Command> {
+        self.game
+            .in_force()
+            .iter()
+            .find(|(seq, _)| *seq == line)
+            .map(|(_, c)| c.clone())
+    }
+
+    /// The card dealt at journal line `line` with `new` in its place: whom it
+    /// went to, the card it was, and the line that replaces it.
+    fn with_card(&self, line: u64, new: Card) -> Option<(Seat, Option<Card>, Line)> {
+        let Some(Command::Card { to, hand, card }) = self.command_at(line) else {
+            return None;
+        };
+        let command = Command::Card {
+            to,
+            hand,
+            card: Some(new),
+        };
+        Some((
+            to,
+            card,
+            Line::from_command(&command, self.game.sitting().state()),
+        ))
+    }
+
     /// The stake of journal line `line` fixed to `digits`.
     fn fix_stake(&mut self, line: u64, digits: &str) {
         let Ok(amount) = digits.parse::<u32>() else {
@@ -779,12 +784,7 @@ impl Desk {
         let Some(Command::Stake {
             player,
             amount: old,
-        }) = self
-            .game
-            .in_force()
-            .iter()
-            .find(|(seq, _)| *seq == line)
-            .map(|(_, c)| c.clone())
+        }) = self.command_at(line)
         else {
             return self.refuse("that stake is no longer in the game".into());
         };
@@ -869,26 +869,13 @@ impl Desk {
             return;
         };
         let (text, line) = (q.text.clone(), q.about);
-        let state = self.game.sitting().state();
-        let target = line.and_then(|line| {
-            self.game
-                .in_force()
-                .iter()
-                .find(|(seq, _)| *seq == line)
-                .map(|(_, c)| c.clone())
-        });
-        let (Some(line), Some(Command::Card { to, hand, card })) = (line, target) else {
+        let new = Card { rank, suit };
+        let Some((line, (to, card, with))) =
+            line.and_then(|line| self.with_card(line, new).map(|w| (line, w)))
+        else {
             return self.refuse("that card is no longer in the game".into());
         };
-        let new = Card { rank, suit };
-        let with = Line::from_command(
-            &Command::Card {
-                to,
-                hand,
-                card: Some(new),
-            },
-            state,
-        );
+        let state = self.game.sitting().state();
         let reason = format!(
             "the card to {} was {new}, not {} as the camera read it (the dealer's answer to \
              \"{text}\")",

@@ -20,6 +20,28 @@ fn type_keys(desk: &mut Desk, keys: &str) {
     }
 }
 
+/// The pipeline's game at a camera's table: Ann deals, and the camera has
+/// dealt the first cards, QH to Bob, 7S to Cat and 2D to Ann.
+fn camera_game() -> Game {
+    let mut game = Game::new(names(3), HouseRules::default()).expect("a game");
+    game.command(None, &Command::Dealer { player: Seat(0) })
+        .expect("the dealer");
+    for card in ["QH", "7S", "2D"] {
+        let to = game.sitting().state().due_card().expect("a card due").0;
+        let card = Some(card.parse().expect("a card"));
+        game.command(
+            None,
+            &Command::Card {
+                to,
+                hand: None,
+                card,
+            },
+        )
+        .expect("a card");
+    }
+    game
+}
+
 /// Whether the desk's last word was a refusal.
 fn refused(desk: &Desk) -> bool {
     matches!(desk.said(), Some(Said::Refused(_)))
@@ -252,22 +274,7 @@ fn a_card_typed_wrong_is_fixed_with_its_reason_in_the_journal() {
 #[test]
 fn at_a_cameras_table_the_desk_gives_only_what_the_camera_cannot_see() {
     // The pipeline's game: three first cards dealt by the camera.
-    let mut game = Game::new(names(3), HouseRules::default()).expect("a game");
-    game.command(None, &Command::Dealer { player: Seat(0) })
-        .expect("the dealer");
-    for card in ["QH", "7S", "2D"] {
-        let to = game.sitting().state().due_card().expect("a card due").0;
-        let card = Some(card.parse().expect("a card"));
-        game.command(
-            None,
-            &Command::Card {
-                to,
-                hand: None,
-                card,
-            },
-        )
-        .expect("a card");
-    }
+    let game = camera_game();
     let mut desk = Desk::at_camera(game.clone());
     let before = desk.game().in_force().len();
     // A card typed is refused: the camera deals.
@@ -299,22 +306,7 @@ fn at_a_cameras_table_the_desk_gives_only_what_the_camera_cannot_see() {
 #[test]
 fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
     use pone_vision::play::Question;
-    let mut game = Game::new(names(3), HouseRules::default()).expect("a game");
-    game.command(None, &Command::Dealer { player: Seat(0) })
-        .expect("the dealer");
-    for card in ["QH", "7S", "2D"] {
-        let to = game.sitting().state().due_card().expect("a card due").0;
-        let card = Some(card.parse().expect("a card"));
-        game.command(
-            None,
-            &Command::Card {
-                to,
-                hand: None,
-                card,
-            },
-        )
-        .expect("a card");
-    }
+    let mut game = camera_game();
     let seven = game
         .in_force()
         .iter()
@@ -463,25 +455,10 @@ fn a_stake_typed_wrong_is_fixed_with_its_reason() {
 /// camera's cards: a correction that removes it, for the pipeline too.
 #[test]
 fn at_a_cameras_table_undo_takes_back_the_dealers_last_word() {
-    let mut game = Game::new(names(3), HouseRules::default()).expect("a game");
-    game.command(None, &Command::Dealer { player: Seat(0) })
-        .expect("the dealer");
+    let mut game = camera_game();
     let mut desk = Desk::at_camera(game.clone());
     type_keys(&mut desk, "u");
     assert!(refused(&desk), "nothing said yet: {:?}", desk.said());
-    for card in ["QH", "7S", "2D"] {
-        let to = game.sitting().state().due_card().expect("a card due").0;
-        game.command(
-            None,
-            &Command::Card {
-                to,
-                hand: None,
-                card: Some(card.parse().expect("a card")),
-            },
-        )
-        .expect("a card");
-    }
-    desk.follow(game.clone());
     let before = desk.game().in_force().len();
     type_keys(&mut desk, "5\n");
     assert!(
