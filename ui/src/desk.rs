@@ -432,14 +432,10 @@ impl Desk {
             return self.fixing(line, rank, c);
         }
         if let Typed::Rank(rank) = self.typed {
-            self.typed = Typed::Nothing;
-            match suit_of(c) {
-                Some(suit) if self.drawing() => self.draw(Card { rank, suit }),
-                Some(suit) => self.deal(Some(Card { rank, suit })),
-                None => self.refuse(format!(
-                    "{}{c} is no card: a rank is followed by its suit, S, H, D or C",
-                    rank.letter()
-                )),
+            match self.rank_then_suit(Some(rank), c, Typed::Rank) {
+                Some(card) if self.drawing() => self.draw(card),
+                Some(card) => self.deal(Some(card)),
+                None => {}
             }
             return;
         }
@@ -674,26 +670,12 @@ impl Desk {
             }
             return;
         };
-        let Some(rank) = rank else {
-            match rank_of(c) {
-                Some(rank) => {
-                    self.typed = Typed::Fixing {
-                        line: Some(line),
-                        rank: Some(rank),
-                    };
-                }
-                None => self.refuse(format!("{c} is no rank: A, 2-9, T, J, Q or K")),
-            }
+        let Some(new) = self.rank_then_suit(rank, c, |rank| Typed::Fixing {
+            line: Some(line),
+            rank: Some(rank),
+        }) else {
             return;
         };
-        self.typed = Typed::Nothing;
-        let Some(suit) = suit_of(c) else {
-            return self.refuse(format!(
-                "{}{c} is no card: a rank is followed by its suit, S, H, D or C",
-                rank.letter()
-            ));
-        };
-        let new = Card { rank, suit };
         let Some((to, Some(old), with)) = self.with_card(line, new) else {
             return self.refuse("that card is no longer in the game".into());
         };
@@ -849,27 +831,44 @@ impl Desk {
         }
     }
 
-    /// A key while answering the open question with the right card.
-    fn answering(&mut self, rank: Option<Rank>, c: char) {
+    /// A key towards a card typed rank then suit: with no rank yet, `c` is
+    /// the rank, and the desk waits for the suit in the state `waiting`
+    /// makes of it; with the rank, `c` is the suit and the card is complete.
+    /// A key that is neither is refused.
+    fn rank_then_suit(
+        &mut self,
+        rank: Option<Rank>,
+        c: char,
+        waiting: impl FnOnce(Rank) -> Typed,
+    ) -> Option<Card> {
         let Some(rank) = rank else {
             match rank_of(c) {
-                Some(rank) => self.typed = Typed::Answering { rank: Some(rank) },
+                Some(rank) => self.typed = waiting(rank),
                 None => self.refuse(format!("{c} is no rank: A, 2-9, T, J, Q or K")),
             }
-            return;
+            return None;
         };
         self.typed = Typed::Nothing;
         let Some(suit) = suit_of(c) else {
-            return self.refuse(format!(
+            self.refuse(format!(
                 "{}{c} is no card: a rank is followed by its suit, S, H, D or C",
                 rank.letter()
             ));
+            return None;
+        };
+        Some(Card { rank, suit })
+    }
+
+    /// A key while answering the open question with the right card.
+    fn answering(&mut self, rank: Option<Rank>, c: char) {
+        let Some(new) = self.rank_then_suit(rank, c, |rank| Typed::Answering { rank: Some(rank) })
+        else {
+            return;
         };
         let Some((k, q)) = self.open_question() else {
             return;
         };
         let (text, line) = (q.text.clone(), q.about);
-        let new = Card { rank, suit };
         let Some((line, (to, card, with))) =
             line.and_then(|line| self.with_card(line, new).map(|w| (line, w)))
         else {

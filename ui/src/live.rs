@@ -28,7 +28,7 @@ pub struct PlayOptions {
     pub dealer: Option<PathBuf>,
     /// The players, in seating order, when there is no `dealer` script.
     pub deal: Option<Vec<String>>,
-    /// With `deal`: who deals first (by place in `deal`), and the house rules.
+    /// With `deal`: who deals first (by place in `deal`).
     pub first: usize,
     /// With `deal`: the house rules.
     pub rules: pone_engine::HouseRules,
@@ -47,7 +47,8 @@ pub struct PlayOptions {
 }
 
 /// The dealer's script: `options.dealer`'s, or, at the desk, the table of
-/// `options.deal` with no lines yet (the first player dealing).
+/// `options.deal` under `options.rules` with no lines yet but who deals
+/// first (`options.first`).
 fn dealer_script(options: &PlayOptions) -> anyhow::Result<DealerScript> {
     if let Some(path) = &options.dealer {
         let text = std::fs::read_to_string(path)

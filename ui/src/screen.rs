@@ -166,17 +166,29 @@ pub struct SideScreen {
     training: Option<Training>,
 }
 
+/// How many rounds of `game` are settled.
+fn settled_rounds(game: &Game) -> usize {
+    game.ledger()
+        .rounds
+        .iter()
+        .filter(|r| r.next_dealer.is_some())
+        .count()
+}
+
 /// The dealer's announcements of each round's settlements, in training.
 struct Training {
-    rounds: Option<usize>,
+    /// The rounds settled when last looked.
+    rounds: usize,
     asking: Option<Drill>,
     so_far: crate::drill::Practice,
 }
 
 impl Training {
-    fn new() -> Training {
+    /// Training from `game` on (the rounds of a sitting gone on with were
+    /// settled before).
+    fn new(game: Option<&Game>) -> Training {
         Training {
-            rounds: None,
+            rounds: game.map_or(0, settled_rounds),
             asking: None,
             so_far: crate::drill::Practice::default(),
         }
@@ -185,16 +197,9 @@ impl Training {
     /// Looks at the game after the dealer's keys: a round just ended is
     /// asked about before the table shows it.
     fn follow(&mut self, game: &Game) {
-        let rounds = game
-            .ledger()
-            .rounds
-            .iter()
-            .filter(|r| r.next_dealer.is_some())
-            .count();
-        // The rounds of a sitting gone on with were settled before.
-        let seen = *self.rounds.get_or_insert(rounds);
-        if rounds > seen {
-            self.rounds = Some(rounds);
+        let rounds = settled_rounds(game);
+        if rounds > self.rounds {
+            self.rounds = rounds;
             let questions = crate::drill::round_questions(game);
             if !questions.is_empty() {
                 self.asking = Some(Drill::new(questions));
@@ -238,7 +243,7 @@ impl Training {
 impl SideScreen {
     /// A window on `table`.
     pub fn new(table: Table, options: ScreenOptions) -> SideScreen {
-        let training = options.training.then(Training::new);
+        let training = options.training.then(|| Training::new(table.game()));
         SideScreen {
             table,
             training,
@@ -285,7 +290,7 @@ impl SideScreen {
         match began {
             Ok(table) => {
                 self.table = table;
-                self.training = start.training.then(Training::new);
+                self.training = start.training.then(|| Training::new(self.table.game()));
             }
             Err(e) => {
                 if let Table::Setup(setup) = &mut self.table {
@@ -360,7 +365,6 @@ impl eframe::App for SideScreen {
             }
             Table::Desk(desk) => {
                 if let Some(training) = &mut self.training {
-                    training.follow(desk.game());
                     if training.ask(ui) {
                         return;
                     }
