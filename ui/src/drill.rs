@@ -28,6 +28,61 @@ pub struct Question {
     pub answer: i64,
     /// The round's payments to or from him, in words.
     pub why: Vec<String>,
+    /// Whether the dealer doubled the round's stakes.
+    pub doubled: bool,
+}
+
+/// A wrong answer a dealer often gives, named so he learns what he did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mistake {
+    /// Half the answer in a round the dealer doubled: the doubled stake paid as single.
+    DoubledPaidSingle,
+    /// Half the answer in a round not doubled: a natural or a drawn
+    /// Vingt-un paid at the plain stake.
+    DoublePaidSingle,
+    /// Twice the answer: a single stake paid as doubled.
+    SinglePaidDouble,
+    /// The right amount, paid the wrong way.
+    WrongWay,
+}
+
+impl Mistake {
+    /// What a wrong `answer` to `q` shows, when it is one of the known mistakes.
+    #[must_use]
+    pub fn of(q: &Question, answer: i64) -> Option<Mistake> {
+        if answer == q.answer || q.answer == 0 {
+            None
+        } else if answer == -q.answer {
+            Some(Mistake::WrongWay)
+        } else if 2 * answer == q.answer {
+            Some(if q.doubled {
+                Mistake::DoubledPaidSingle
+            } else {
+                Mistake::DoublePaidSingle
+            })
+        } else if answer == 2 * q.answer {
+            Some(Mistake::SinglePaidDouble)
+        } else {
+            None
+        }
+    }
+}
+
+impl std::fmt::Display for Mistake {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Mistake::DoubledPaidSingle => {
+                "a doubled stake paid as single: the dealer doubled, so every stake counts twice"
+            }
+            Mistake::DoublePaidSingle => {
+                "half of it: a natural or a drawn Vingt-un is paid double the stake"
+            }
+            Mistake::SinglePaidDouble => {
+                "twice it: only the double, a natural or a drawn Vingt-un pays twice the stake"
+            }
+            Mistake::WrongWay => "the right amount, the wrong way: who pays whom is reversed",
+        })
+    }
 }
 
 /// Settlement questions from the rounds a table of `players` plays from
@@ -94,6 +149,7 @@ pub fn round_questions(game: &Game) -> Vec<Question> {
                     .iter()
                     .map(|s| report::settlement_text(state, round, s))
                     .collect(),
+                doubled: round.doubled,
             }
         })
         .collect()
@@ -153,6 +209,8 @@ pub struct Practice {
     pub right: usize,
     /// Seconds each answer took.
     pub seconds: Vec<f64>,
+    /// The known mistakes among the wrong answers, and how often each was made.
+    pub mistakes: std::collections::BTreeMap<Mistake, usize>,
 }
 
 impl Practice {
@@ -163,6 +221,9 @@ impl Practice {
         let right = answer == q.answer;
         if right {
             self.right += 1;
+        }
+        if let Some(mistake) = Mistake::of(q, answer) {
+            *self.mistakes.entry(mistake).or_default() += 1;
         }
         right
     }
@@ -175,12 +236,16 @@ impl Practice {
         times.sort_by(f64::total_cmp);
         let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
         let slowest = times.last().copied().unwrap_or(0.0);
-        format!(
+        let mut text = format!(
             "{} of {} right ({:.0}%); {median:.1} s a decision (median), the slowest {slowest:.1} s",
             self.right,
             self.asked,
             100.0 * self.right as f64 / self.asked.max(1) as f64,
-        )
+        );
+        for (mistake, times) in &self.mistakes {
+            text.push_str(&format!("\n  {times} x {mistake}"));
+        }
+        text
     }
 }
 
@@ -226,6 +291,9 @@ pub fn practise(
             writeln!(out, "Right.")?;
         } else {
             writeln!(out, "Wrong: {} gets {:+}.", q.player, q.answer)?;
+            if let Some(mistake) = Mistake::of(q, answer) {
+                writeln!(out, "  That is {mistake}.")?;
+            }
         }
         for why in &q.why {
             writeln!(out, "  {why}")?;
@@ -303,7 +371,11 @@ impl Drill {
         let mut words = if right {
             format!("Right: {} gets {:+}.", q.player, q.answer)
         } else {
-            format!("Wrong: {} gets {:+}, not {answer:+}.", q.player, q.answer)
+            let mut words = format!("Wrong: {} gets {:+}, not {answer:+}.", q.player, q.answer);
+            if let Some(mistake) = Mistake::of(q, answer) {
+                words.push_str(&format!(" That is {mistake}."));
+            }
+            words
         };
         for why in &q.why {
             words.push_str("\n  ");

@@ -37,3 +37,29 @@ fn a_drill_in_the_window_marks_each_answer_and_reports() {
     assert_eq!(harness.state().practice().right, 2);
     assert_eq!(harness.state().practice().asked, 3);
 }
+
+#[test]
+fn a_doubled_stake_paid_as_single_is_named_and_counted() {
+    let asked = questions(4, 7, 80).expect("questions");
+    let doubled = asked
+        .iter()
+        .find(|q| q.doubled && q.answer != 0 && q.answer % 2 == 0)
+        .expect("a doubled round in 80 questions")
+        .clone();
+    let half = doubled.answer / 2;
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 700.0))
+        .build_ui_state(show_drill, Drill::new(vec![doubled.clone(), doubled]));
+    harness.run();
+    answer(&mut harness, &half.to_string());
+    harness.get_by_label_contains("a doubled stake paid as single");
+    // The right amount the wrong way round is named too.
+    answer(&mut harness, &(-2 * half).to_string());
+    harness.get_by_label_contains("That is the right amount, the wrong way");
+    let mistakes = &harness.state().practice().mistakes;
+    assert_eq!(
+        mistakes.get(&pone_ui::drill::Mistake::DoubledPaidSingle),
+        Some(&1)
+    );
+    harness.get_by_label_contains("1 x a doubled stake paid as single");
+}
