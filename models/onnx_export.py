@@ -1,6 +1,6 @@
 """Exports a PyTorch model to ONNX and checks it against PyTorch with onnxruntime.
 
-Shared by the training scripts (train_detector.py, train_reader.py, train_cardnet.py).
+Shared by the training scripts (train_detector.py, train_reader.py, train_cardnet.py, train_backs.py).
 """
 import os
 import sys

@@ -136,6 +136,8 @@ pub struct SynthArgs {
     pub crops: bool,
     /// The tables with their cards taken away (the finder's negatives).
     pub empty: bool,
+    /// Each design drawn with this many invented backs instead of its own (0: its own).
+    pub invented_backs: usize,
     /// The art cache of `models/art/fetch_art.py`, for every design of
     /// `models/art/manifest.toml` besides the built-in ones (training sets).
     pub art_cache: Option<std::path::PathBuf>,
@@ -221,7 +223,14 @@ pub fn synth_sitting(
 
 /// `pone synth`: rendered table scenes with exact labels, with a progress bar.
 pub fn synth(args: &SynthArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    let designs = chosen_designs(args)?;
+    let mut designs = chosen_designs(args)?;
+    if args.invented_backs > 0 {
+        designs = designs
+            .into_iter()
+            .enumerate()
+            .map(|(k, d)| d.with_invented_backs(args.invented_backs, args.seed ^ k as u64))
+            .collect();
+    }
     let threads = threads();
     let options = pone_vision::synth::SynthOptions {
         out: args.out.clone(),

@@ -7,6 +7,7 @@
 //! with the engine's own settlement in words; the report at the end gives
 //! the share right and the time per decision.
 
+use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -243,7 +244,7 @@ impl Practice {
             100.0 * self.right as f64 / self.asked.max(1) as f64,
         );
         for (mistake, times) in &self.mistakes {
-            text.push_str(&format!("\n  {times} x {mistake}"));
+            let _ = write!(text, "\n  {times} x {mistake}");
         }
         text
     }
@@ -373,7 +374,7 @@ impl Drill {
         } else {
             let mut words = format!("Wrong: {} gets {:+}, not {answer:+}.", q.player, q.answer);
             if let Some(mistake) = Mistake::of(q, answer) {
-                words.push_str(&format!(" That is {mistake}."));
+                let _ = write!(words, " That is {mistake}.");
             }
             words
         };

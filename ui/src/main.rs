@@ -173,6 +173,10 @@ enum Commands {
         /// The folder holding finder.onnx (default: the repository's models/).
         #[arg(long)]
         models: Option<PathBuf>,
+        /// The back checker's crops instead (`models/train_backs.py` reads
+        /// them): every face-down card the finder finds, as `back` or `none`.
+        #[arg(long)]
+        backs: bool,
     },
     /// The recogniser's accuracy on labelled folders: rendered scenes (labels/,
     /// images/), VOC boxes (*.xml beside the images), class folders (`queen of
@@ -216,6 +220,11 @@ enum Commands {
         /// only (negatives for training the finder).
         #[arg(long)]
         empty: bool,
+        /// Draw each design with this many invented backs instead of its own
+        /// (stripes, tartans, lattices, dots, frames, emblems in random
+        /// colours): training the back checker on more backs than the art has.
+        #[arg(long, default_value_t = 0)]
+        invented_backs: usize,
         /// Render a sitting the engine plays: frames, dealer.jsonl and truth.jsonl.
         #[arg(long)]
         sitting: bool,
@@ -438,6 +447,7 @@ fn main() -> ExitCode {
             art_cache,
             crops,
             empty,
+            invented_backs,
         }) => {
             let args = pone_ui::cli::SynthArgs {
                 out,
@@ -447,6 +457,7 @@ fn main() -> ExitCode {
                 size,
                 crops,
                 empty,
+                invented_backs,
                 art_cache,
             };
             let out = &mut std::io::stdout().lock();
@@ -466,10 +477,16 @@ fn main() -> ExitCode {
             models.as_deref(),
             &mut std::io::stdout().lock(),
         ),
-        Some(Commands::Crops { sets, out, models }) => pone_ui::see::crops(
+        Some(Commands::Crops {
+            sets,
+            out,
+            models,
+            backs,
+        }) => pone_ui::see::crops(
             &sets,
             &out,
             models.as_deref(),
+            backs,
             &mut std::io::stdout().lock(),
         )
         .map(drop),

@@ -581,22 +581,42 @@ fn report(dataset: &Dataset, tally: &Tally, out: &mut impl Write) -> anyhow::Res
     Ok(())
 }
 
+/// Writes the back checker's crops of one set: `backs.u8` (their RGB bytes
+/// one after another) and `backs.tsv` (their classes and scenes) in `target`.
+fn save_backs(target: &Path, bytes: &[u8], list: &str) -> anyhow::Result<()> {
+    std::fs::create_dir_all(target).with_context(|| format!("cannot make {}", target.display()))?;
+    for (file, bytes) in [("backs.u8", bytes), ("backs.tsv", list.as_bytes())] {
+        let path = target.join(file);
+        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// `pone crops --out DIR SET...`: the corner reader's training crops from
 /// rendered sets (`pone synth` folders): for each scene, its labelled index
 /// corners (as `pone synth --crops` cuts them) and every corner the finder
 /// finds there, cut as the recogniser cuts it and filed under the card it
 /// shows or `none` ([`pone_vision::synth::finder_crops`]). Each set goes to
-/// `DIR/<set name>/<CLASS>/`. Returns the number of crops written.
+/// `DIR/<set name>/<CLASS>/`. With `backs`, the back checker's crops instead:
+/// every face-down card the finder finds, filed `back` or `none`
+/// ([`pone_vision::synth::finder_backs`]), all in `DIR/<set name>/backs.u8`
+/// (the crops' RGB bytes one after another) and `backs.tsv` (a line per
+/// crop: class, scene, the finder's score). Returns the number of crops written.
 pub fn crops(
     sets: &[PathBuf],
     dir: &Path,
     models: Option<&Path>,
+    backs: bool,
     out: &mut impl Write,
 ) -> anyhow::Result<usize> {
     use pone_vision::render::{FrameLabels, Rendered};
     let models = models.map_or_else(pone_vision::recognise::models_dir, Path::to_path_buf);
     let mut finder =
         pone_vision::finder::Finder::open(&models.join(pone_vision::recognise::FINDER_FILE))?;
+    if backs {
+        // The checker sees the finder's doubtful backs too: the hard cases.
+        finder.back_threshold = 0.3;
+    }
     let mut written = 0;
     for set in sets {
         let name = set
@@ -614,6 +634,7 @@ pub fn crops(
         scenes.retain(|p| p.extension().is_some_and(|e| e == "json"));
         let bar = crate::cli::progress_bar(scenes.len() as u64, "scenes");
         let (mut from_labels, mut from_finder, mut none) = (0, 0, 0);
+        let (mut back_bytes, mut back_list) = (Vec::new(), Vec::new());
         for label_path in &scenes {
             let text = std::fs::read_to_string(label_path)
                 .with_context(|| format!("cannot read {}", label_path.display()))?;
@@ -635,6 +656,18 @@ pub fn crops(
             })?;
             let image = open_image(&set.join("images").join(format!("{stem}.jpg")))?;
             let finds = finder.find(&image)?;
+            if backs {
+                for (class, crop) in
+                    pone_vision::synth::back_crops(&image, &labels, &finds.backs, n)
+                {
+                    back_bytes.extend_from_slice(crop.as_raw());
+                    back_list.push(format!("{class}\t{stem}\n"));
+                    from_finder += 1;
+                    none += usize::from(class == pone_vision::reader::NO_CARD);
+                }
+                bar.inc(1);
+                continue;
+            }
             for (k, (class, crop)) in
                 pone_vision::synth::finder_crops(&image, &labels, &finds.corners)
                     .into_iter()
@@ -658,6 +691,16 @@ pub fn crops(
             bar.inc(1);
         }
         bar.finish_and_clear();
+        if backs {
+            save_backs(&target, &back_bytes, &back_list.concat())?;
+            writeln!(
+                out,
+                "{}: {from_finder} crops of the backs the finder found and of decoys ({none} of them on no back)",
+                target.display()
+            )?;
+            written += from_finder;
+            continue;
+        }
         writeln!(
             out,
             "{}: {from_labels} labelled corners, {from_finder} found by the finder ({none} of them on no index)",

@@ -122,6 +122,18 @@ impl Design {
         }
     }
 
+    /// The design with `count` invented backs in place of its own
+    /// ([`invented_back`], seeded from `seed`): for training what tells a
+    /// back from a cloth on more back designs than the art holds.
+    #[must_use]
+    pub fn with_invented_backs(mut self, count: usize, seed: u64) -> Design {
+        let like = self.back(0).clone();
+        self.backs = (0..count as u64)
+            .map(|k| levels(invented_back(&like, seed.wrapping_mul(7919) ^ k)))
+            .collect();
+        self
+    }
+
     /// The face of a card, full size.
     pub fn face(&self, card: Card) -> &RgbaImage {
         &self.faces[card.index()][0]
@@ -424,6 +436,104 @@ fn ink_box(face: &RgbaImage) -> Option<IndexBox> {
     })
 }
 
+/// A card back no printer made: `like`'s shape (its size and rounded
+/// corners) filled with a random design of the kinds backs have: a white
+/// margin or none, then stripes, a tartan, a lattice of diamonds, dots, or a
+/// plain ground with frames, in one to three colours, often with an emblem
+/// in the middle.
+#[must_use]
+pub fn invented_back(like: &RgbaImage, seed: u64) -> RgbaImage {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ 0xBAC4);
+    let (w, h) = like.dimensions();
+    let (wf, hf) = (w as f32, h as f32);
+    let colour = |rng: &mut rand::rngs::StdRng| -> [f32; 3] {
+        let hue: f32 = rng.random_range(0.0..6.0);
+        let (sat, val): (f32, f32) = (rng.random_range(0.3..1.0), rng.random_range(0.15..0.95));
+        let x = 1.0 - ((hue % 2.0) - 1.0).abs();
+        let (r, g, b) = match hue as u32 {
+            0 => (1.0, x, 0.0),
+            1 => (x, 1.0, 0.0),
+            2 => (0.0, 1.0, x),
+            3 => (0.0, x, 1.0),
+            4 => (x, 0.0, 1.0),
+            _ => (1.0, 0.0, x),
+        };
+        [r, g, b].map(|c| 255.0 * val * (1.0 - sat + sat * c))
+    };
+    let ground = colour(&mut rng);
+    let ink = if rng.random_bool(0.5) {
+        [245.0, 240.0, 230.0]
+    } else {
+        colour(&mut rng)
+    };
+    let third = colour(&mut rng);
+    let margin = if rng.random_bool(0.7) {
+        rng.random_range(0.03..0.1) * wf
+    } else {
+        0.0
+    };
+    let kind = rng.random_range(0..5u32);
+    let period = rng.random_range(0.03..0.14) * wf;
+    let angle: f32 = rng.random_range(0.0..std::f32::consts::PI);
+    let (ca, sa) = (angle.cos(), angle.sin());
+    let thick: f32 = rng.random_range(0.15..0.5);
+    let emblem = rng.random_bool(0.4).then(|| {
+        (
+            rng.random_range(0.12..0.3) * wf,
+            rng.random_range(0.12..0.3) * hf,
+        )
+    });
+    let frames = rng.random_range(0..3u32);
+    let mut out = RgbaImage::new(w, h);
+    for (x, y, pixel) in out.enumerate_pixels_mut() {
+        let alpha = like.get_pixel(x, y).0[3];
+        let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+        let inside = px > margin && py > margin && px < wf - margin && py < hf - margin;
+        let wave = |v: f32| (v / period).rem_euclid(1.0) < thick;
+        let (u, v) = (px * ca + py * sa, -px * sa + py * ca);
+        let mut rgb = if inside {
+            let on = match kind {
+                0 => wave(u),
+                1 => wave(u) ^ wave(v),
+                2 => wave(u + v) && wave(u - v) || !(wave(u + v) || wave(u - v)),
+                3 => {
+                    let (a, b) = (
+                        (u / period).rem_euclid(1.0) - 0.5,
+                        (v / period).rem_euclid(1.0) - 0.5,
+                    );
+                    a.hypot(b) < thick * 0.7
+                }
+                _ => false,
+            };
+            if on { ink } else { ground }
+        } else {
+            [248.0, 246.0, 240.0]
+        };
+        if inside && frames > 0 {
+            let edge = (px - margin)
+                .min(py - margin)
+                .min(wf - margin - px)
+                .min(hf - margin - py);
+            for f in 1..=frames {
+                let at = f as f32 * 0.06 * wf;
+                if (edge - at).abs() < 0.012 * wf {
+                    rgb = third;
+                }
+            }
+        }
+        if let Some((ex, ey)) = emblem {
+            let (dx, dy) = ((px - wf / 2.0) / ex, (py - hf / 2.0) / ey);
+            let r = dx.hypot(dy);
+            if r < 1.0 {
+                rgb = if r > 0.85 { ink } else { third };
+            }
+        }
+        *pixel = image::Rgba([rgb[0] as u8, rgb[1] as u8, rgb[2] as u8, alpha]);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,5 +564,17 @@ mod tests {
             designs.iter().filter(|d| d.split == Split::HeldOut).count(),
             1
         );
+    }
+
+    #[test]
+    fn invented_backs_keep_the_cards_shape_and_differ_by_seed() {
+        let like = embedded().expect("art")[0].back(0).clone();
+        let a = invented_back(&like, 1);
+        assert_eq!(a.dimensions(), like.dimensions());
+        for (p, q) in a.pixels().zip(like.pixels()) {
+            assert_eq!(p.0[3], q.0[3], "the rounded corners stay");
+        }
+        assert_eq!(a, invented_back(&like, 1), "one seed, one back");
+        assert_ne!(a, invented_back(&like, 2));
     }
 }

@@ -86,20 +86,122 @@ pub fn index_corners(card: &RgbImage) -> [RgbImage; 2] {
 /// The reader's crop at [`CROP_SIZE`] cut straight from a frame: `window` is
 /// the index window's four points in the frame (top-left, top-right,
 /// bottom-right, bottom-left as the index reads, as the finder gives them).
-/// Each crop pixel averages the frame pixels it covers, so a large index is
-/// not aliased. `None` when the points make no proper quadrilateral.
+/// `None` when the points make no proper quadrilateral.
 #[must_use]
 pub fn cut_window(frame: &RgbImage, window: [[f32; 2]; 4]) -> Option<RgbImage> {
-    let (cw, ch) = (CROP_SIZE.0 as f32, CROP_SIZE.1 as f32);
+    cut_quad(frame, window, CROP_SIZE)
+}
+
+/// A face-down card's crop's side, in pixels (the back checker's input).
+pub const BACK_SIZE: u32 = 64;
+
+/// How much of the frame around a back's box its crop takes in, as a
+/// fraction of the box's width and height on each side: a card's edge against
+/// what it lies on is most of what tells a back from a patterned cloth.
+pub const BACK_MARGIN: f32 = 0.2;
+
+/// A face-down card's crop, [`BACK_SIZE`] square, cut from the frame around
+/// its box (`[x0, y0, x1, y1]`) with [`BACK_MARGIN`] on each side. What the
+/// back checker (`models/backs.onnx`) reads, at training and at run time.
+#[must_use]
+pub fn cut_back(frame: &RgbImage, bbox: [f32; 4]) -> Option<RgbImage> {
+    let (mx, my) = (
+        (bbox[2] - bbox[0]) * BACK_MARGIN,
+        (bbox[3] - bbox[1]) * BACK_MARGIN,
+    );
+    cut_box(
+        frame,
+        [bbox[0] - mx, bbox[1] - my, bbox[2] + mx, bbox[3] + my],
+        (BACK_SIZE, BACK_SIZE),
+    )
+}
+
+/// What [`cut_quad`] gives for an upright box `[x0, y0, x1, y1]`, computed
+/// the fast way: the same samples, but a box's samples fall on a grid, so
+/// each crop row's samples are blended down the frame's columns first and
+/// along the row after (a frame has a few dozen backs to cut, each from up
+/// to a hundred thousand samples). `None` for an empty box.
+#[must_use]
+pub fn cut_box(frame: &RgbImage, bbox: [f32; 4], size: (u32, u32)) -> Option<RgbImage> {
+    let (cw, ch) = (size.0 as f32, size.1 as f32);
+    let (bw, bh) = (bbox[2] - bbox[0], bbox[3] - bbox[1]);
+    if !(bw > 0.0 && bh > 0.0) || size.0 == 0 || size.1 == 0 {
+        return None;
+    }
+    let taps = ((bw / cw).max(bh / ch).ceil() as u32).clamp(1, 6);
+    let n = taps as f32;
+    let (fw, fh) = (i64::from(frame.width()), i64::from(frame.height()));
+    let (sx, sy) = (bw / cw, bh / ch);
+    // A sample's place between pixel centres, along one axis.
+    let along = |start: f32, scale: f32, k: u32, t: u32| {
+        start + (k as f32 + (t as f32 + 0.5) / n) * scale - 0.5
+    };
+    // The frame's columns the samples need.
+    let first = (along(bbox[0], sx, 0, 0).floor() as i64).max(0);
+    let last = (along(bbox[0], sx, size.0 - 1, taps - 1).floor() as i64 + 1).min(fw - 1);
+    let mut crop = RgbImage::new(size.0, size.1);
+    if last < first {
+        return Some(crop);
+    }
+    let mut line = vec![[0.0f32; 3]; (last - first + 1) as usize];
+    for y in 0..size.1 {
+        line.fill([0.0; 3]);
+        for t in 0..taps {
+            let fy = along(bbox[1], sy, y, t);
+            let top = fy.floor();
+            let wy = fy - top;
+            for (row, weight) in [(top as i64, 1.0 - wy), (top as i64 + 1, wy)] {
+                if row < 0 || row >= fh {
+                    continue;
+                }
+                for (c, v) in line.iter_mut().enumerate() {
+                    let p = frame.get_pixel((first + c as i64) as u32, row as u32).0;
+                    for k in 0..3 {
+                        v[k] += weight * f32::from(p[k]);
+                    }
+                }
+            }
+        }
+        for x in 0..size.0 {
+            let mut sum = [0.0f32; 3];
+            for t in 0..taps {
+                let fx = along(bbox[0], sx, x, t);
+                let left = fx.floor();
+                let wx = fx - left;
+                for (col, weight) in [(left as i64, 1.0 - wx), (left as i64 + 1, wx)] {
+                    if col < first || col > last {
+                        continue;
+                    }
+                    let v = line[(col - first) as usize];
+                    for k in 0..3 {
+                        sum[k] += weight * v[k];
+                    }
+                }
+            }
+            let pixel = Rgb(sum.map(|s| (s / (n * n)).round().clamp(0.0, 255.0) as u8));
+            crop.put_pixel(x, y, pixel);
+        }
+    }
+    Some(crop)
+}
+
+/// The quadrilateral `quad` of a frame (top-left, top-right, bottom-right,
+/// bottom-left) cut straight to an image of `size` (width, height). Each
+/// output pixel averages the frame pixels it covers, so a large quad is not
+/// aliased; outside the frame is black. `None` when the points make no
+/// proper quadrilateral.
+#[must_use]
+pub fn cut_quad(frame: &RgbImage, quad: [[f32; 2]; 4], size: (u32, u32)) -> Option<RgbImage> {
+    let (cw, ch) = (size.0 as f32, size.1 as f32);
     let crop_rect = [(0.0, 0.0), (cw, 0.0), (cw, ch), (0.0, ch)];
-    let to_frame = Projection::from_control_points(crop_rect, window.map(|p| (p[0], p[1])))?;
-    // Frame pixels per crop pixel, along the window's longer sides.
-    let side = |a: [f32; 2], b: [f32; 2]| (a[0] - b[0]).hypot(a[1] - b[1]);
-    let across = side(window[0], window[1]).max(side(window[3], window[2])) / cw;
-    let down = side(window[0], window[3]).max(side(window[1], window[2])) / ch;
+    let to_frame = Projection::from_control_points(crop_rect, quad.map(|p| (p[0], p[1])))?;
+    // Frame pixels per crop pixel, along the quad's longer sides.
+    let length = |a: [f32; 2], b: [f32; 2]| (a[0] - b[0]).hypot(a[1] - b[1]);
+    let across = length(quad[0], quad[1]).max(length(quad[3], quad[2])) / cw;
+    let down = length(quad[0], quad[3]).max(length(quad[1], quad[2])) / ch;
     let taps = (across.max(down).ceil() as u32).clamp(1, 6);
     let (fw, fh) = frame.dimensions();
-    let mut crop = RgbImage::new(CROP_SIZE.0, CROP_SIZE.1);
+    let mut crop = RgbImage::new(size.0, size.1);
     for (x, y, pixel) in crop.enumerate_pixels_mut() {
         let mut sum = [0.0f32; 3];
         for ty in 0..taps {
@@ -146,6 +248,56 @@ fn bilinear(frame: &RgbImage, x: f32, y: f32, (w, h): (u32, u32)) -> [f32; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_upright_box_is_cut_as_its_quad_is() {
+        let mut frame = RgbImage::new(300, 200);
+        for (x, y, p) in frame.enumerate_pixels_mut() {
+            *p = Rgb([
+                (x * 7 % 256) as u8,
+                (y * 13 % 256) as u8,
+                ((x * y) % 251) as u8,
+            ]);
+        }
+        // Small and large boxes, some half off the frame.
+        for b in [
+            [10.3, 20.7, 50.1, 70.9],
+            [-30.0, -12.5, 180.0, 150.0],
+            [120.0, 40.0, 420.0, 260.0],
+            [0.0, 0.0, 300.0, 200.0],
+        ] {
+            let quad = [[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]]];
+            let slow = cut_quad(&frame, quad, (64, 64)).expect("quad");
+            let fast = cut_box(&frame, b, (64, 64)).expect("box");
+            for (p, q) in slow.pixels().zip(fast.pixels()) {
+                for k in 0..3 {
+                    assert!(p.0[k].abs_diff(q.0[k]) <= 1, "{b:?}: {p:?} against {q:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_backs_crop_takes_in_the_table_around_it() {
+        // A white card on a black table: the crop's middle is the card, its
+        // edge the table (the margin), whatever the box's proportions.
+        let mut frame = RgbImage::new(400, 300);
+        for y in 100..200 {
+            for x in 150..220 {
+                frame.put_pixel(x, y, Rgb([255, 255, 255]));
+            }
+        }
+        let crop = cut_back(&frame, [150.0, 100.0, 220.0, 200.0]).expect("crop");
+        assert_eq!(crop.dimensions(), (BACK_SIZE, BACK_SIZE));
+        let mid = BACK_SIZE / 2;
+        assert_eq!(crop.get_pixel(mid, mid).0, [255, 255, 255]);
+        assert_eq!(crop.get_pixel(2, mid).0, [0, 0, 0]);
+        assert_eq!(crop.get_pixel(mid, BACK_SIZE - 3).0, [0, 0, 0]);
+        // The margin is BACK_MARGIN of the box on each side.
+        let edge = (BACK_SIZE as f32 * BACK_MARGIN / (1.0 + 2.0 * BACK_MARGIN)) as u32;
+        assert_eq!(crop.get_pixel(edge + 2, mid).0, [255, 255, 255]);
+        assert_eq!(crop.get_pixel(edge - 2, mid).0, [0, 0, 0]);
+    }
 
     #[test]
     fn a_straightened_card_shows_its_index_in_the_top_left_window() {

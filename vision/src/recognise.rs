@@ -10,7 +10,7 @@ use imageproc::geometric_transformations::Projection;
 
 use crate::finder::{Corner, Finder};
 use crate::model::{Classifier, ModelError};
-use crate::reader::{INDEX_WINDOW, NO_CARD, cut_window};
+use crate::reader::{INDEX_WINDOW, NO_CARD, cut_back, cut_window};
 
 /// A card seen in a frame.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -53,6 +53,7 @@ pub struct Recogniser {
     finder: Finder,
     reader: Classifier,
     whole: Option<Classifier>,
+    backs: Option<Classifier>,
     /// The least confidence a card must have to be reported.
     pub min_confidence: f32,
 }
@@ -63,6 +64,8 @@ pub const FINDER_FILE: &str = "finder.onnx";
 pub const READER_FILE: &str = "reader.onnx";
 /// The whole-card reader's file name in the models folder (optional).
 pub const WHOLE_FILE: &str = "cardnet.onnx";
+/// The back checker's file name in the models folder (optional).
+pub const BACKS_FILE: &str = "backs.onnx";
 /// The whole-card reader's input size: the picture squeezed to a square.
 const WHOLE_SIZE: u32 = 96;
 
@@ -98,17 +101,29 @@ pub fn models_dir() -> PathBuf {
 
 impl Recogniser {
     /// Loads `finder.onnx` and `reader.onnx` (with `reader.classes.txt`) from
-    /// `folder`, and `cardnet.onnx` (the whole-card reader) when it is there.
+    /// `folder`, and `cardnet.onnx` (the whole-card reader) and `backs.onnx`
+    /// (the back checker) when they are there.
     pub fn open(folder: &Path) -> Result<Recogniser, ModelError> {
-        let whole = folder.join(WHOLE_FILE);
+        let optional = |file: &str| {
+            let path = folder.join(file);
+            path.is_file().then(|| Classifier::open(&path)).transpose()
+        };
+        let backs = optional(BACKS_FILE)?;
+        if let Some(checker) = &backs
+            && !checker.classes().iter().any(|c| c == "back")
+        {
+            return Err(ModelError::Model {
+                path: folder.join(BACKS_FILE).with_extension("classes.txt"),
+                reason: "the back checker's classes must name `back` (and `none`): \
+                         write them again with `python3 models/train_backs.py`"
+                    .into(),
+            });
+        }
         Ok(Recogniser {
             finder: Finder::open(&folder.join(FINDER_FILE))?,
             reader: Classifier::open(&folder.join(READER_FILE))?,
-            whole: if whole.is_file() {
-                Some(Classifier::open(&whole)?)
-            } else {
-                None
-            },
+            whole: optional(WHOLE_FILE)?,
+            backs,
             min_confidence: 0.25,
         })
     }
@@ -198,11 +213,7 @@ impl Recogniser {
             });
         }
         let mut seen = drop_repeats(seen);
-        let backs: Vec<Seen> = finds
-            .backs
-            .into_iter()
-            .map(|found| Seen::new("back", found.score, found.bbox))
-            .collect();
+        let backs = self.checked_backs(frame, finds.backs)?;
         seen.extend(card_sized_backs(&seen, backs));
         seen.retain(|s| s.confidence >= self.min_confidence);
         seen.sort_by(|a, b| {
@@ -211,6 +222,38 @@ impl Recogniser {
                 .unwrap_or(std::cmp::Ordering::Equal)
         });
         Ok(seen)
+    }
+
+    /// The face-down cards found, each looked at again by the back checker
+    /// when there is one: a find it doubts goes, and a kept one's confidence
+    /// is the checker's (calibrated; the finder's score is not). Without the
+    /// checker, every find stays with the finder's score.
+    fn checked_backs(
+        &mut self,
+        frame: &RgbImage,
+        found: Vec<crate::finder::Back>,
+    ) -> Result<Vec<Seen>, ModelError> {
+        let Some(checker) = self.backs.as_mut() else {
+            return Ok(found
+                .into_iter()
+                .map(|back| Seen::new("back", back.score, back.bbox))
+                .collect());
+        };
+        let (found, crops): (Vec<_>, Vec<_>) = found
+            .into_iter()
+            .filter_map(|back| Some((back.bbox, cut_back(frame, back.bbox)?)))
+            .unzip();
+        // `open` made sure the checker has the class.
+        let is_back = checker.classes().iter().position(|c| c == "back");
+        let opinions = checker.probabilities(&crops)?;
+        Ok(found
+            .into_iter()
+            .zip(opinions)
+            .filter_map(|(bbox, opinion)| {
+                let p = is_back.and_then(|k| opinion.get(k).copied())?;
+                (p >= CHECKED_BACK).then(|| Seen::new("back", p, bbox))
+            })
+            .collect())
     }
 
     /// The evidence (over the corner reader's classes, then one more for "no
@@ -295,6 +338,9 @@ fn drop_repeats(mut seen: Vec<Seen>) -> Vec<Seen> {
     }
     kept
 }
+
+/// The least probability the back checker must give a find for it to stay a face-down card.
+const CHECKED_BACK: f32 = 0.5;
 
 /// A back surer than this sets the frame's card size as a face-up card does.
 const SURE_BACK: f32 = 0.7;

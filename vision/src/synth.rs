@@ -215,6 +215,115 @@ pub fn finder_crops(
     out
 }
 
+/// The back checker's training crops from one rendered scene: each box
+/// (the face-down cards the finder found there, and [`decoy_boxes`]), cut as
+/// the recogniser cuts a back ([`crate::reader::cut_back`]) and filed as
+/// `back` when it fits a labelled back that shows (intersection over union at
+/// least 0.5), or as `none` when it fits no back at all (cloth, clutter, a
+/// face, a card's piece); in between, or on a back mostly covered, it is left
+/// out.
+pub fn finder_backs(
+    frame: &image::RgbImage,
+    labels: &crate::render::FrameLabels,
+    boxes: &[[f32; 4]],
+) -> Vec<(String, image::RgbImage)> {
+    let mut out = Vec::new();
+    for &bbox in boxes {
+        let best = labels
+            .cards
+            .iter()
+            .filter(|card| card.card == "back")
+            .map(|card| (crate::boxes::iou(bbox, card.bbox), card.visible))
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        let class = match best {
+            Some((overlap, visible)) if overlap >= 0.5 => {
+                if visible < 0.3 {
+                    continue;
+                }
+                "back"
+            }
+            Some((overlap, _)) if overlap >= 0.25 => continue,
+            _ => crate::reader::NO_CARD,
+        };
+        if let Some(crop) = crate::reader::cut_back(frame, bbox) {
+            out.push((class.to_owned(), crop));
+        }
+    }
+    out
+}
+
+/// The back checker's training crops of scene `n` ([`finder_backs`]): the
+/// backs the finder found there and two [`decoy_boxes`] of each kind.
+pub fn back_crops(
+    frame: &image::RgbImage,
+    labels: &crate::render::FrameLabels,
+    found: &[crate::finder::Back],
+    n: u64,
+) -> Vec<(String, image::RgbImage)> {
+    let boxes: Vec<[f32; 4]> = found
+        .iter()
+        .map(|b| b.bbox)
+        .chain(decoy_boxes(labels, 2, n))
+        .collect();
+    finder_backs(frame, labels, &boxes)
+}
+
+/// `count` card-sized boxes anywhere on a scene (long side half to twice and
+/// a half the scene's typical card, any proportions from squat to tall),
+/// and as many on its face-up cards (a piece of a face to the whole of it):
+/// what the finder may one day take for a back, for the back checker to
+/// learn that cloth, clutter and faces are none.
+pub fn decoy_boxes(labels: &crate::render::FrameLabels, count: usize, seed: u64) -> Vec<[f32; 4]> {
+    use rand::Rng;
+    let mut rng = StdRng::seed_from_u64(seed ^ 0x000D_EC01);
+    let mut sizes: Vec<f32> = labels
+        .cards
+        .iter()
+        .map(|c| crate::boxes::long_side(c.bbox))
+        .collect();
+    sizes.sort_by(f32::total_cmp);
+    let typical = sizes
+        .get(sizes.len() / 2)
+        .copied()
+        .unwrap_or(labels.height as f32 / 5.0);
+    let (w, h) = (labels.width as f32, labels.height as f32);
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let long = typical * rng.random_range(0.5..2.5);
+        let ratio: f32 = rng.random_range(0.55..1.8);
+        let (bw, bh) = if ratio < 1.0 {
+            (long * ratio, long)
+        } else {
+            (long, long / ratio)
+        };
+        let (bw, bh) = (bw.min(w), bh.min(h));
+        let x = rng.random_range(0.0..=(w - bw).max(0.0));
+        let y = rng.random_range(0.0..=(h - bh).max(0.0));
+        out.push([x, y, x + bw, y + bh]);
+    }
+    let faces: Vec<[f32; 4]> = labels
+        .cards
+        .iter()
+        .filter(|c| c.card != "back" && c.visible >= 0.5)
+        .map(|c| c.bbox)
+        .collect();
+    for _ in 0..count {
+        if faces.is_empty() {
+            break;
+        }
+        let b = faces[rng.random_range(0..faces.len())];
+        let (fw, fh) = (b[2] - b[0], b[3] - b[1]);
+        let (bw, bh) = (
+            fw * rng.random_range(0.35..1.05),
+            fh * rng.random_range(0.35..1.05),
+        );
+        let x = b[0] + rng.random_range(0.0..(fw - bw).max(0.01));
+        let y = b[1] + rng.random_range(0.0..(fh - bh).max(0.01));
+        out.push([x, y, x + bw, y + bh]);
+    }
+    out
+}
+
 /// Writes the index corners of scene `n`'s cards as `crops/<CARD>/NNNNNN_K_C.png`
 /// (`back` for face-down cards), for each corner that shows at least 95%, from
 /// the labelled corners jittered by up to 2% of the card's size (a real finder
@@ -371,6 +480,40 @@ mod tests {
 #[cfg(test)]
 mod crop_tests {
     use super::*;
+
+    #[test]
+    fn back_checker_crops_are_backs_only_where_a_back_shows() {
+        let labels: crate::render::FrameLabels = serde_json::from_str(
+            r#"{"width":640,"height":360,"design":"d","cards":[
+            {"card":"back","corners":[[100,100],[200,100],[200,250],[100,250]],"box":[100,100,200,250],"visible":1.0,"index":[],"role":{"at":"pack"}},
+            {"card":"back","corners":[[400,100],[500,100],[500,250],[400,250]],"box":[400,100,500,250],"visible":0.1,"index":[],"role":{"at":"pack"}}]}"#,
+        )
+        .expect("labels");
+        let frame = image::RgbImage::new(640, 360);
+        let classes = |boxes: &[[f32; 4]]| -> Vec<String> {
+            finder_backs(&frame, &labels, boxes)
+                .into_iter()
+                .map(|(class, _)| class)
+                .collect()
+        };
+        assert_eq!(classes(&[[102.0, 98.0, 201.0, 252.0]]), ["back"]);
+        // On the cloth, or a box seven times the card: none.
+        assert_eq!(classes(&[[250.0, 50.0, 350.0, 200.0]]), ["none"]);
+        assert_eq!(classes(&[[0.0, 0.0, 300.0, 360.0]]), ["none"]);
+        // Half on the card (neither), or on a back mostly covered: left out.
+        assert!(classes(&[[150.0, 100.0, 250.0, 250.0]]).is_empty());
+        assert!(classes(&[[400.0, 100.0, 500.0, 250.0]]).is_empty());
+        // Decoys: card-sized, inside the frame, seeded.
+        let decoys = decoy_boxes(&labels, 5, 3);
+        assert_eq!(decoys.len(), 5, "no face-up card, so no decoy on one");
+        assert_eq!(decoys, decoy_boxes(&labels, 5, 3));
+        for b in decoys {
+            assert!(
+                b[0] >= 0.0 && b[1] >= 0.0 && b[2] <= 640.0 && b[3] <= 360.0,
+                "{b:?}"
+            );
+        }
+    }
 
     #[test]
     fn crops_are_filed_by_class_and_listed() {
