@@ -28,7 +28,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from onnx_export import export_checked
-from train_reader import fit_temperature
+from train_reader import camera_light, fit_temperature
 
 CLASSES = ["back", "none"]
 SIZE = 64
@@ -64,18 +64,7 @@ def augment(x):
     if swap.any():
         orders = torch.stack([torch.randperm(3) for _ in range(int(swap.sum()))])
         x[swap] = torch.gather(x[swap], 1, orders[:, :, None, None].expand(-1, -1, SIZE, SIZE))
-    gain = torch.empty(n, 1, 1, 1).uniform_(0.5, 1.4)
-    tint = torch.empty(n, 3, 1, 1).uniform_(0.8, 1.2)
-    offset = torch.empty(n, 1, 1, 1).uniform_(-0.12, 0.12)
-    x = x * gain * tint + offset
-    gray = torch.rand(n, 1, 1, 1) < 0.1
-    x = torch.where(gray, x.mean(1, keepdim=True).expand_as(x), x)
-    blur = torch.rand(n) < 0.3
-    if blur.any():
-        k = torch.tensor([1.0, 2.0, 1.0])
-        k = (k[:, None] * k[None, :]) / 16.0
-        x[blur] = F.conv2d(x[blur], k.expand(3, 1, 3, 3), padding=1, groups=3)
-    x = x + torch.randn_like(x) * torch.empty(n, 1, 1, 1).uniform_(0.0, 0.05)
+    x = camera_light(x, gain=(0.5, 1.4), tint=(0.8, 1.2))
     theta = torch.zeros(n, 2, 3)
     zoom = torch.empty(n, 2).uniform_(0.92, 1.08)
     theta[:, 0, 0] = zoom[:, 0] * torch.where(torch.rand(n) < 0.5, -1.0, 1.0)

@@ -55,12 +55,11 @@ def load(folders, limit_per_class=None):
     return x, torch.tensor(labels)
 
 
-def augment(x):
-    """Light, colour, blur and noise changes a real camera brings, on a uint8 batch."""
-    x = x.float() / 255.0
+def camera_light(x, gain=(0.55, 1.35), tint=(0.85, 1.15)):
+    """Light, colour, blur and noise changes a real camera brings, on a float batch in 0..1."""
     n = x.shape[0]
-    gain = torch.empty(n, 1, 1, 1).uniform_(0.55, 1.35)
-    tint = torch.empty(n, 3, 1, 1).uniform_(0.85, 1.15)
+    gain = torch.empty(n, 1, 1, 1).uniform_(*gain)
+    tint = torch.empty(n, 3, 1, 1).uniform_(*tint)
     offset = torch.empty(n, 1, 1, 1).uniform_(-0.12, 0.12)
     x = x * gain * tint + offset
     gray = torch.rand(n, 1, 1, 1) < 0.1
@@ -71,7 +70,14 @@ def augment(x):
         k = (k[:, None] * k[None, :]) / 16.0
         w = k.expand(3, 1, 3, 3)
         x[blur] = F.conv2d(x[blur], w, padding=1, groups=3)
-    x = x + torch.randn_like(x) * torch.empty(n, 1, 1, 1).uniform_(0.0, 0.05)
+    return x + torch.randn_like(x) * torch.empty(n, 1, 1, 1).uniform_(0.0, 0.05)
+
+
+def augment(x):
+    """Light, colour, blur and noise changes a real camera brings, and the
+    finder's window a little off, on a uint8 batch."""
+    x = camera_light(x.float() / 255.0)
+    n = x.shape[0]
     # The finder's window is not exact: small shifts, zooms, turns and skews.
     theta = torch.zeros(n, 2, 3)
     zoom = torch.empty(n).uniform_(0.9, 1.1)
