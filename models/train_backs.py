@@ -28,7 +28,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from onnx_export import export_checked
-from train_reader import camera_light, fit_temperature
+from train_reader import block, camera_light, fit_temperature
 
 CLASSES = ["back", "none"]
 SIZE = 64
@@ -81,11 +81,6 @@ def augment(x):
 class BackNet(nn.Module):
     def __init__(self, classes=len(CLASSES)):
         super().__init__()
-
-        def block(i, o, stride=1):
-            return nn.Sequential(
-                nn.Conv2d(i, o, 3, stride=stride, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True)
-            )
 
         # A frame has a few to a few dozen backs to check within the frame
         # budget: strided early and narrow, about 4 million multiply-adds a crop.

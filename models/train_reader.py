@@ -93,14 +93,16 @@ def augment(x):
     return x.clamp(0.0, 1.0)
 
 
+def block(i, o, stride=1):
+    """A 3x3 convolution, batch norm and ReLU: the readers' building block."""
+    return nn.Sequential(
+        nn.Conv2d(i, o, 3, stride=stride, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True)
+    )
+
+
 class CornerNet(nn.Module):
     def __init__(self, classes=len(CLASSES)):
         super().__init__()
-
-        def block(i, o, stride=1):
-            return nn.Sequential(
-                nn.Conv2d(i, o, 3, stride=stride, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True)
-            )
 
         # Strided all the way: the index is large in the crop, and a frame
         # holds a dozen or two corners to read within the frame budget
