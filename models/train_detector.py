@@ -424,17 +424,41 @@ def decode(maps, threshold, same=SAME_OBJECT, mass=LEAST_MASS):
         boxes = np.stack([(ccx, ccy)[k % 2] + maps[12 + k, ys, xs] * 16 for k in range(4)], 1)
         keys = np.concatenate([quads.min(1), quads.max(1)], 1) if kind == 0 else boxes
         taken = np.zeros(len(s), bool)
+        masses = []
         for j in np.argsort(-s, kind="stable"):
             if taken[j]:
                 continue
             near = ~taken & (boxes_iou(keys, keys[j]) >= same)
+            near[j] = True
+            if kind == 1:
+                # A back's votes are gathered again round their average.
+                w = s[near] / s[near].sum()
+                near = ~taken & (boxes_iou(keys, (boxes[near] * w[:, None]).sum(0)) >= same)
+                near[j] = True
             taken |= near
             if s[near].sum() < mass:
                 continue
             w = s[near] / s[near].sum()
             quad = (quads[near] * w[:, None, None]).sum(0) if kind == 0 else None
             finds[kind].append((float(s[j]), (centres[near] * w[:, None]).sum(0), quad, (boxes[near] * w[:, None]).sum(0)))
+            masses.append(float(s[near].sum()))
+        if kind == 1:
+            finds[1] = drop_leftovers(finds[1], masses)
     return finds
+
+
+LEFTOVER_OVERLAP, LEFTOVER_RATIO = 0.4, 10.0
+
+
+def drop_leftovers(backs, masses):
+    """Without the backs that overlap a back of ten times their votes by 0.4
+    or more (`finder.rs` `drop_leftovers`)."""
+    kept = []
+    for k in np.argsort(-np.asarray(masses), kind="stable"):
+        box = backs[k][3]
+        if not any(m >= LEFTOVER_RATIO * masses[k] and boxes_iou(b[3][None], box)[0] >= LEFTOVER_OVERLAP for b, m in kept):
+            kept.append((backs[k], masses[k]))
+    return [b for b, _ in kept]
 
 
 FROZEN_NORMS = False  # --from-onnx: the batch norms are folded into the convolutions

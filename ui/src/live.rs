@@ -538,14 +538,17 @@ fn summarise(play: &Play, source: Option<&Path>, fps: f32, busy: &mut [f64]) {
         .collect();
     let cards = dealt.len();
     let truth = source.map(truth_cards).unwrap_or_default();
-    if !truth.is_empty() && truth.len() != cards {
+    if !truth.is_empty() {
+        let camera: Vec<(String, Option<String>)> =
+            dealt.iter().filter_map(|d| dealt_to(&d.line)).collect();
+        let agree = in_order(&truth, &camera);
         eprintln!(
-            "the camera gave {cards} cards; the sitting's truth has {}",
+            "deal: {agree} of the truth's {} cards went to its player in its order (the camera gave {cards})",
             truth.len()
         );
     }
-    let truth = if truth.len() == cards {
-        truth
+    let truth: Vec<u64> = if truth.len() == cards {
+        truth.iter().map(|t| t.frame).collect()
     } else {
         Vec::new()
     };
@@ -574,8 +577,19 @@ fn summarise(play: &Play, source: Option<&Path>, fps: f32, busy: &mut [f64]) {
     }
 }
 
-/// The landing frames of the cards in a rendered sitting's `truth.jsonl`, in order.
-fn truth_cards(source: &Path) -> Vec<u64> {
+/// A card of a rendered sitting's `truth.jsonl`.
+struct TruthCard {
+    /// The frame it landed in.
+    frame: u64,
+    /// Who it went to.
+    to: String,
+    /// The card.
+    card: String,
+}
+
+/// The cards of a rendered sitting's `truth.jsonl`, in order (none when the
+/// source is not a rendered sitting).
+fn truth_cards(source: &Path) -> Vec<TruthCard> {
     let dir = if source.ends_with("frames") {
         source.parent().unwrap_or(source)
     } else {
@@ -587,6 +601,98 @@ fn truth_cards(source: &Path) -> Vec<u64> {
     text.lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .filter(|v| v["t"] == "card")
-        .filter_map(|v| v["frame"].as_u64())
+        .filter_map(|v| {
+            Some(TruthCard {
+                frame: v["frame"].as_u64()?,
+                to: v["to"].as_str()?.to_owned(),
+                card: v["card"].as_str()?.to_owned(),
+            })
+        })
         .collect()
+}
+
+/// Who a `card` line the engine took went to, and the card when it was seen.
+fn dealt_to(line: &str) -> Option<(String, Option<String>)> {
+    let v: serde_json::Value = serde_json::from_str(line).ok()?;
+    Some((
+        v["to"].as_str()?.to_owned(),
+        v["card"].as_str().map(str::to_owned),
+    ))
+}
+
+/// How many of the truth's cards the camera gave to the right player in the
+/// right order (and, face up, as the right card): the longest run they share,
+/// in order, gaps allowed.
+fn in_order(truth: &[TruthCard], camera: &[(String, Option<String>)]) -> usize {
+    let same = |t: &TruthCard, c: &(String, Option<String>)| {
+        t.to == c.0 && c.1.as_ref().is_none_or(|card| *card == t.card)
+    };
+    let mut row = vec![0usize; camera.len() + 1];
+    for t in truth {
+        let mut diagonal = 0;
+        for (j, c) in camera.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if same(t, c) {
+                diagonal + 1
+            } else {
+                above.max(row[j])
+            };
+            diagonal = above;
+        }
+    }
+    row[camera.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn truth(cards: &[(&str, &str)]) -> Vec<TruthCard> {
+        cards
+            .iter()
+            .enumerate()
+            .map(|(k, (to, card))| TruthCard {
+                frame: k as u64,
+                to: (*to).to_owned(),
+                card: (*card).to_owned(),
+            })
+            .collect()
+    }
+
+    fn camera(cards: &[(&str, Option<&str>)]) -> Vec<(String, Option<String>)> {
+        cards
+            .iter()
+            .map(|(to, card)| ((*to).to_owned(), card.map(str::to_owned)))
+            .collect()
+    }
+
+    #[test]
+    fn the_deal_counts_cards_to_the_right_player_in_order() {
+        let t = truth(&[("Ann", "5H"), ("Bob", "KD"), ("Cat", "2C")]);
+        // A second sight at Cat's place between: the rest still in order.
+        let c = camera(&[
+            ("Ann", None),
+            ("Cat", None),
+            ("Bob", Some("KD")),
+            ("Cat", Some("2C")),
+        ]);
+        assert_eq!(in_order(&t, &c), 3);
+        // A face-up card read wrong does not count; one missed is missed.
+        let c = camera(&[("Ann", None), ("Bob", Some("QD"))]);
+        assert_eq!(in_order(&t, &c), 1);
+        assert_eq!(in_order(&t, &[]), 0);
+    }
+
+    #[test]
+    fn a_card_line_gives_its_player_and_card() {
+        assert_eq!(
+            dealt_to(r#"{"t":"card","to":"Bob","card":"KD"}"#),
+            Some(("Bob".to_owned(), Some("KD".to_owned())))
+        );
+        assert_eq!(
+            dealt_to(r#"{"t":"card","to":"Ann"}"#),
+            Some(("Ann".to_owned(), None))
+        );
+        assert_eq!(dealt_to("not json"), None);
+    }
 }

@@ -332,6 +332,7 @@ impl Play {
     }
 
     fn fact(&mut self, fact: Fact) {
+        tracing::debug!(?fact, due = ?self.game.sitting().state().due_card(), "fact");
         match fact {
             Fact::Landed {
                 track,
@@ -511,6 +512,7 @@ impl Play {
         };
         match self.game.apply(meta, line) {
             Ok(events) => {
+                tracing::debug!(frame, "applied {text}");
                 let round_over = events.iter().any(|e| matches!(e, Event::RoundEnded { .. }));
                 let reshuffled = events
                     .iter()
