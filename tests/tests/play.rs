@@ -315,3 +315,47 @@ fn a_doubtful_reading_answered_by_the_dealer_keeps_the_ledger() {
         .collect();
     assert!(kept.contains(&right) && !kept.contains(&wrong), "{kept:?}");
 }
+
+/// In the first round a hand passes over the first card dealt (every card
+/// but the pack hidden for a few frames): the next seat's first card, whose
+/// place is not learned yet, is still dealt to it, not taken for the pone's
+/// pile, and the ledger is the truth's.
+#[test]
+fn a_hand_over_the_first_card_does_not_make_the_next_seats_card_the_pile() {
+    let dir = sitting("play-first-hidden", 3, 2, 3, "480x270");
+    let info = json(&dir.join("sitting.json"));
+    let frames = info["frames"].as_u64().expect("frames");
+    let fps = info["fps"].as_u64().expect("fps");
+    let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
+    let first = truth
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|l| l["t"] == "card")
+        .and_then(|l| l["frame"].as_u64())
+        .expect("a card dealt");
+    let text = std::fs::read_to_string(dir.join("dealer.jsonl")).expect("dealer.jsonl");
+    let script = DealerScript::parse(&text).expect("the dealer's script reads");
+    let rate = f32::from(u16::try_from(fps).expect("a frame rate"));
+    let mut play = Play::new(script, rate, TrackerOptions::default()).expect("a table");
+    for f in 0..frames {
+        let mut label = json(&dir.join(format!("labels/{f:06}.json")));
+        if (first + 3..first + 6).contains(&f)
+            && let Some(cards) = label["cards"].as_array_mut()
+        {
+            cards.retain(|c| c["role"]["at"] == "pack");
+        }
+        play.frame(
+            f,
+            Duration::from_millis(f * 1000 / fps),
+            &perfect_readings(&label),
+        );
+    }
+    play.finish();
+    let ledger = report::to_json(play.game());
+    assert_eq!(
+        ledger["balances"],
+        truth_ledger(&dir)["balances"],
+        "questions {:?}",
+        play.questions()
+    );
+}

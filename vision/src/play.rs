@@ -393,13 +393,15 @@ impl Play {
         // No card is due (the pack before the deal), or the cards of a
         // round over were gathered away from the seat due the next
         // card: a stack, not a dealt card.
+        // (A seat whose place is not learned yet may be anywhere: its first
+        // card is not the pile, however the table looked a moment before.)
         let near_due = due.is_some_and(|(seat, _)| {
             self.zones
                 .anchors
                 .get(seat.index())
                 .copied()
                 .flatten()
-                .is_some_and(|a| distance(a, here) < REACH * size)
+                .is_none_or(|a| distance(a, here) < REACH * size)
         });
         if card.is_none() && (due.is_none() || (self.gathering && !near_due)) {
             self.zones.stacks.push(here);

@@ -167,8 +167,10 @@ impl Recogniser {
         // A picture that is one card filling it (a close-up, a scan, a
         // straightened card): read whole, it is that card and nothing else.
         // Asked of small pictures, card-shaped ones and frames with at most two
-        // cards found (a table frame full of cards is not one card).
-        if (candidates.len() <= 2 || card_shaped(fw, fh) || fw.max(fh) <= 640.0)
+        // cards found, face up or down (a table frame full of cards is not
+        // one card, nor is a table of face-down cards dealt).
+        let backs = self.checked_backs(frame, finds.backs)?;
+        if (candidates.len() + backs.len() <= 2 || card_shaped(fw, fh) || fw.max(fh) <= 640.0)
             && let Some(picture) = self.picture_as_card(frame, &classes)?
             && let Some((best, p)) = most_likely(&picture)
             && best < classes.len()
@@ -213,7 +215,6 @@ impl Recogniser {
             });
         }
         let mut seen = drop_repeats(seen);
-        let backs = self.checked_backs(frame, finds.backs)?;
         seen.extend(card_sized_backs(&seen, backs));
         seen.retain(|s| s.confidence >= self.min_confidence);
         seen.sort_by(|a, b| {

@@ -406,6 +406,12 @@ pub fn random_camera(rng: &mut impl Rng, width: u32, height: u32, reach: [f32; 2
     random_camera_at(rng, width, height, reach, [0.0, 0.0], 1.0)
 }
 
+/// A random camera that sees the whole table, every seat, the pack and the
+/// pile (as a dealer sets his camera up): a rendered sitting's.
+pub fn random_table_camera(rng: &mut impl Rng, width: u32, height: u32, reach: [f32; 2]) -> Camera {
+    camera_with(rng, width, height, reach, [0.0, 0.0], 1.0, true)
+}
+
 /// A random camera looking at `centre` (cm), `zoom` times as close as one
 /// that fits `reach`.
 pub fn random_camera_at(
@@ -416,12 +422,28 @@ pub fn random_camera_at(
     centre: [f32; 2],
     zoom_scale: f32,
 ) -> Camera {
+    camera_with(rng, width, height, reach, centre, zoom_scale, false)
+}
+
+/// [`random_camera_at`]; with `whole_table`, never closer than one that fits `reach`.
+fn camera_with(
+    rng: &mut impl Rng,
+    width: u32,
+    height: u32,
+    reach: [f32; 2],
+    centre: [f32; 2],
+    zoom_scale: f32,
+    whole_table: bool,
+) -> Camera {
     let hfov = rng.random_range(0.95f32..1.3);
     let tilt = rng.random_range(0.0f32..0.7);
     let vfov = 2.0 * ((hfov / 2.0).tan() * height as f32 / width as f32).atan();
     let fit = (reach[0] / (hfov / 2.0).tan()).max(reach[1] / (vfov / 2.0).tan());
     // Mostly the whole table, now and then closer (cards cut by the frame).
-    let zoom = if rng.random_bool(0.45) {
+    let closer = rng.random_bool(0.45);
+    let zoom = if whole_table {
+        rng.random_range(1.0..1.2)
+    } else if closer {
         rng.random_range(0.6..0.85)
     } else {
         rng.random_range(0.85..1.15)

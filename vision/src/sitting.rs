@@ -21,7 +21,7 @@ use rand::{Rng, SeedableRng};
 use crate::art::Design;
 use crate::render::scene_seed;
 use crate::scene::{
-    Layout, Occluder, Placed, Role, Scene, random_camera, random_light, random_surface,
+    Layout, Occluder, Placed, Role, Scene, random_light, random_surface, random_table_camera,
 };
 use crate::synth::SynthError;
 
@@ -327,7 +327,7 @@ impl Film {
         let mut light = random_light(rng);
         light.gain = light.gain.max(0.7);
         let base = Scene {
-            camera: random_camera(rng, options.width, options.height, layout.reach()),
+            camera: random_table_camera(rng, options.width, options.height, layout.reach()),
             surface: random_surface(rng),
             light,
             cards: Vec::new(),
