@@ -98,15 +98,22 @@ fn play_labels(dir: &Path) -> (Value, Play) {
     play_labels_with(dir, None)
 }
 
-/// [`play_labels`], starting from seat zones known already.
-fn play_labels_with(dir: &Path, zones: Option<SeatZones>) -> (Value, Play) {
+/// A rendered sitting's table, with its dealer's script, ready for its
+/// frames: the play, how many frames, and their rate.
+fn table(dir: &Path) -> (Play, u64, u64) {
     let info = json(&dir.join("sitting.json"));
     let frames = info["frames"].as_u64().expect("frames");
     let fps = info["fps"].as_u64().expect("fps");
     let rate = u16::try_from(fps).expect("a frame rate");
     let text = std::fs::read_to_string(dir.join("dealer.jsonl")).expect("dealer.jsonl");
     let script = DealerScript::parse(&text).expect("the dealer's script reads");
-    let mut play = Play::new(script, f32::from(rate), TrackerOptions::default()).expect("a table");
+    let play = Play::new(script, f32::from(rate), TrackerOptions::default()).expect("a table");
+    (play, frames, fps)
+}
+
+/// [`play_labels`], starting from seat zones known already.
+fn play_labels_with(dir: &Path, zones: Option<SeatZones>) -> (Value, Play) {
+    let (mut play, frames, fps) = table(dir);
     if let Some(zones) = zones {
         play = play.with_zones(zones).expect("zones that fit the table");
     }
@@ -227,9 +234,6 @@ fn a_doubtful_reading_answered_by_the_dealer_keeps_the_ledger() {
     use pone_engine::Command;
     use pone_engine::script::Line;
     let dir = sitting("play-answer", 3, 4, 4, "480x270");
-    let info = json(&dir.join("sitting.json"));
-    let frames = info["frames"].as_u64().expect("frames");
-    let fps = info["fps"].as_u64().expect("fps");
     // The first card dealt face up, and a card the sitting never shows.
     let (_, clean) = play_labels(&dir);
     let dealt: Vec<String> = clean
@@ -245,10 +249,7 @@ fn a_doubtful_reading_answered_by_the_dealer_keeps_the_ledger() {
         .find(|c| !dealt.contains(c))
         .expect("a card not dealt");
     let right = dealt.first().expect("a card dealt face up").clone();
-    let text = std::fs::read_to_string(dir.join("dealer.jsonl")).expect("dealer.jsonl");
-    let script = DealerScript::parse(&text).expect("the dealer's script reads");
-    let rate = f32::from(u16::try_from(fps).expect("a frame rate"));
-    let mut play = Play::new(script, rate, TrackerOptions::default()).expect("a table");
+    let (mut play, frames, fps) = table(&dir);
     let mut answered = 0;
     for f in 0..frames {
         let label = json(&dir.join(format!("labels/{f:06}.json")));
@@ -323,9 +324,7 @@ fn a_doubtful_reading_answered_by_the_dealer_keeps_the_ledger() {
 #[test]
 fn a_hand_over_the_first_card_does_not_make_the_next_seats_card_the_pile() {
     let dir = sitting("play-first-hidden", 3, 2, 3, "480x270");
-    let info = json(&dir.join("sitting.json"));
-    let frames = info["frames"].as_u64().expect("frames");
-    let fps = info["fps"].as_u64().expect("fps");
+    let (mut play, frames, fps) = table(&dir);
     let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
     let first = truth
         .lines()
@@ -333,10 +332,6 @@ fn a_hand_over_the_first_card_does_not_make_the_next_seats_card_the_pile() {
         .find(|l| l["t"] == "card")
         .and_then(|l| l["frame"].as_u64())
         .expect("a card dealt");
-    let text = std::fs::read_to_string(dir.join("dealer.jsonl")).expect("dealer.jsonl");
-    let script = DealerScript::parse(&text).expect("the dealer's script reads");
-    let rate = f32::from(u16::try_from(fps).expect("a frame rate"));
-    let mut play = Play::new(script, rate, TrackerOptions::default()).expect("a table");
     for f in 0..frames {
         let mut label = json(&dir.join(format!("labels/{f:06}.json")));
         if (first + 3..first + 6).contains(&f)
