@@ -257,6 +257,11 @@ pub struct Layout {
     pub aspect: f32,
 }
 
+/// How far behind the pone's seat (away from the table's centre) his pile
+/// lies: a card's height and a margin, so the pile (messy, 1.5 cm each way)
+/// never meets the cards dealt to him.
+const PILE_BEHIND_CM: f32 = CARD_HEIGHT_CM + 3.0;
+
 impl Layout {
     /// A table of `players` seats, `dealer` among them; `spread` scales the table.
     pub fn new(players: usize, dealer: usize, aspect: f32, spread: f32) -> Layout {
@@ -275,7 +280,13 @@ impl Layout {
         Layout {
             seats,
             pack: [dp[0] + 15.0 * spread, dp[1] + 7.0],
-            pile: [pp[0] + 9.0 * pa.cos() - 8.0, pp[1] + 9.0 * pa.sin() - 10.0],
+            // Beside the pone, behind his own cards (away from the table's
+            // centre), clear of every hand: a card dealt to him is never
+            // dealt onto the pile.
+            pile: [
+                pp[0] + PILE_BEHIND_CM * pa.cos(),
+                pp[1] + PILE_BEHIND_CM * pa.sin(),
+            ],
             aspect,
         }
     }
@@ -1209,6 +1220,35 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
+
+    /// The pone's pile lies clear of every hand on the table, whatever the
+    /// seats, the dealer and the table's size: a card dealt to a player is
+    /// never dealt onto the pile.
+    #[test]
+    fn the_pile_lies_clear_of_every_hand() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let cards: Vec<(Card, bool)> = Card::pack().take(5).map(|c| (c, false)).collect();
+        for players in 2..=7 {
+            for dealer in 0..players {
+                for spread in [0.8, 1.0, 1.2] {
+                    let layout = Layout::new(players, dealer, 0.714, spread);
+                    for seat in 0..players {
+                        for hand in 1..=2 {
+                            for card in layout.place_hand(seat, hand, &cards, 0, &mut rng) {
+                                let d = (card.center[0] - layout.pile[0])
+                                    .hypot(card.center[1] - layout.pile[1]);
+                                assert!(
+                                    d >= CARD_HEIGHT_CM,
+                                    "{players} players, dealer {dealer}, spread {spread}: \
+                                     seat {seat}'s card {d:.1} cm from the pile"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// Over many seeds the framings come in their shares: a few empty
     /// tables, a fair share of big cards, some single cards filling the frame,
