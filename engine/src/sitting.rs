@@ -403,6 +403,32 @@ impl State {
         Some((seat, hand as u8 + 1))
     }
 
+    /// At the showdown, the first hand whose face-down cards must be shown
+    /// before the round can be settled, and which hand (1-based): the
+    /// dealer's, then each standing hand in the dealing order. `None` at any
+    /// other time.
+    pub fn to_show(&self) -> Option<(Seat, u8)> {
+        if self.round.phase != Phase::Showdown {
+            return None;
+        }
+        let dealer = self.dealer_seat();
+        let hidden = |seat: Seat, stood_only: bool| {
+            self.round.seats[seat.index()]
+                .hands
+                .iter()
+                .position(move |h| {
+                    let counts = if stood_only {
+                        h.state == HandState::Stood
+                    } else {
+                        h.state != HandState::Over
+                    };
+                    counts && h.cards.unseen() > 0
+                })
+                .map(move |i| (seat, i as u8 + 1))
+        };
+        hidden(dealer, false).or_else(|| self.punters().iter().find_map(|&seat| hidden(seat, true)))
+    }
+
     /// Who the next card goes to, and which hand (1-based): `None` while the
     /// round waits for something else (stakes, a surplus to reject, cards shown).
     pub fn due_card(&self) -> Option<(Seat, u8)> {

@@ -4,8 +4,8 @@
 mod harness;
 
 use harness::Table;
-use pone_engine::Event;
 use pone_engine::sitting::Phase;
+use pone_engine::{Event, Seat};
 
 /// The worked example (round 1: a drawn Vingt-un by the dealer against a
 /// divided pair; round 2: a doubled natural that puts the dealer out).
@@ -761,7 +761,19 @@ mod unseen_cards_and_declarations {
         t.assert_balances("Ann=-2 Bob=0 Cat=2");
         t.run("content Bob; show Cat 9C 7D; card Cat 2S; content Cat");
         assert_eq!(t.state().phase(), Phase::Showdown, "Bob's cards are unseen");
-        t.run("show Bob TH 9H");
+        assert_eq!(
+            t.state().to_show(),
+            Some((Seat(1), 1)),
+            "Bob's hand is to show"
+        );
+        t.run("show Bob TH");
+        assert_eq!(
+            t.state().to_show(),
+            Some((Seat(1), 1)),
+            "one card still face down"
+        );
+        t.run("show Bob 9H");
+        assert_eq!(t.state().to_show(), None, "the round is settled");
         t.assert_balances("Ann=-2 Bob=3 Cat=-1");
         t.refuse("show Ann 5C", "thrown to the pone unseen");
     }

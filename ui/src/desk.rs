@@ -8,6 +8,7 @@
 //! |---|---|---|
 //! | a rank (`A`, `2`-`9`, `T`, `J`, `Q`, `K`) then a suit (`S`, `H`, `D`, `C`) | a card is due | the card, to whoever it is due |
 //! | `X` | a card is due | the card, dealt face down and unseen |
+//! | a rank then a suit | the showdown waits for a card dealt face down | the card shown, in the first hand that must show one (the dealer's, then each standing hand in turn) |
 //! | digits, then `Enter` | stakes are due | the stake of the first player who has none |
 //! | `D` | stakes are made | the dealer doubles |
 //! | `C` | a hand is in play | content: it stands |
@@ -351,6 +352,17 @@ impl Desk {
                 state.name(seat)
             );
         }
+        if let Some((seat, hand)) = state.to_show() {
+            let hand = if has_divided(state, seat) {
+                format!(" (hand {hand})")
+            } else {
+                String::new()
+            };
+            return format!(
+                "Showdown: {}'s hand{hand} has a card face down: rank then suit to show it",
+                state.name(seat)
+            );
+        }
         match state.phase() {
             Phase::Showdown => "Showdown: cards dealt face down must be shown".into(),
             _ => "Waiting".into(),
@@ -410,8 +422,10 @@ impl Desk {
         }
         if self.camera_deals
             && matches!(self.typed, Typed::Nothing)
-            && (rank_of(c).is_some_and(|_| staker(self.game.sitting().state()).is_none())
-                || matches!(c, 'X' | 'R'))
+            && (rank_of(c).is_some_and(|_| {
+                let state = self.game.sitting().state();
+                staker(state).is_none() && state.to_show().is_none()
+            }) || matches!(c, 'X' | 'R'))
         {
             self.refuse(format!(
                 "{c}: at a camera's table the camera deals the cards, and the desk gives stakes \
@@ -428,12 +442,14 @@ impl Desk {
             return;
         }
         let state = self.game.sitting().state();
+        let showing = state.to_show().is_some();
         if let Typed::Fixing { line, rank } = self.typed {
             return self.fixing(line, rank, c);
         }
         if let Typed::Rank(rank) = self.typed {
             match self.rank_then_suit(Some(rank), c, Typed::Rank) {
                 Some(card) if self.drawing() => self.draw(card),
+                Some(card) if showing => self.show(card),
                 Some(card) => self.deal(Some(card)),
                 None => {}
             }
@@ -490,7 +506,7 @@ impl Desk {
                 )),
             },
             _ => match rank_of(c) {
-                Some(rank) if state.due_card().is_some() || self.drawing() => {
+                Some(rank) if state.due_card().is_some() || self.drawing() || showing => {
                     self.typed = Typed::Rank(rank);
                 }
                 Some(_) => self.refuse(format!("no card is due now: {}", self.prompt())),
@@ -581,6 +597,19 @@ impl Desk {
         };
         let hand = has_divided(state, to).then_some(hand);
         self.command(&Command::Card { to, hand, card });
+    }
+
+    /// A card face down turned up at the showdown, in the first hand that
+    /// must show one.
+    fn show(&mut self, card: Card) {
+        let Some((player, hand)) = self.game.sitting().state().to_show() else {
+            return self.refuse(format!("no hand is waiting to be shown: {}", self.prompt()));
+        };
+        self.command(&Command::Show {
+            player,
+            hand: Some(hand),
+            cards: std::iter::once(card).collect(),
+        });
     }
 
     fn command(&mut self, command: &Command) {
@@ -962,6 +991,19 @@ fn describe(command: &Command, state: &State) -> String {
             format!("{} is content{}", state.name(*player), hand(h, *player))
         }
         Command::Divide { player, .. } => format!("{} divides his pair", state.name(*player)),
+        Command::Show {
+            player,
+            hand: h,
+            cards,
+        } => {
+            let cards: Vec<String> = cards.iter().map(ToString::to_string).collect();
+            format!(
+                "{}{} shows {}",
+                state.name(*player),
+                hand(h, *player),
+                cards.join(" ")
+            )
+        }
         other => format!("{other:?}"),
     }
 }

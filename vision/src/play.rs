@@ -18,7 +18,8 @@ use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 
 use pone_engine::script::{Line, Meta};
-use pone_engine::{Event, Game, GameError, Seat};
+use pone_engine::sitting::Phase;
+use pone_engine::{Command, Event, Game, GameError, Seat};
 
 use crate::boxes::{centre, distance, long_side};
 use crate::recognise::Seen;
@@ -26,6 +27,14 @@ use crate::tracker::{Fact, Tracker, TrackerOptions};
 
 /// How far from a seat's cards (in card sizes) a card still lies at that seat.
 const REACH: f32 = 1.6;
+
+/// How long after a card the camera gave a player his divide may show that
+/// it was his pair's card turned up and pulled apart, in seconds.
+const DIVIDE_WINDOW_SECS: f32 = 5.0;
+
+/// How long the showdown waits for the camera to see the hands turned up
+/// before the dealer is asked for a card face down, in seconds.
+const SHOWDOWN_WAIT_SECS: f32 = 2.0;
 
 /// Where each seat's cards lie on the picture.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -62,6 +71,8 @@ pub struct Delivered {
     pub known: u64,
     /// The line the engine took.
     pub line: String,
+    /// Its number in the journal.
+    pub seq: u64,
 }
 
 /// Seat zones that do not fit the table.
@@ -173,6 +184,12 @@ pub struct Play {
     /// A card landing this many frames after a dealer's line still comes before it.
     slack: u64,
     frame: u64,
+    /// Frames a second.
+    fps: f32,
+    /// The frame the showdown began waiting for a card face down.
+    showdown_since: Option<u64>,
+    /// The round whose showdown the dealer was asked about.
+    asked_showdown: Option<u32>,
 }
 
 impl Play {
@@ -207,6 +224,9 @@ impl Play {
             wait,
             slack: 2,
             frame: 0,
+            fps,
+            showdown_since: None,
+            asked_showdown: None,
         })
     }
 
@@ -246,16 +266,49 @@ impl Play {
             self.gathering = true;
         }
         self.settle_order(false);
+        self.ask_for_hidden_cards(frame);
+    }
+
+    /// At the showdown a hand still holds a card face down that the camera
+    /// has not seen turned up (its index hidden, say): after a moment the
+    /// dealer is asked for it, once a round. Until it is shown the round is
+    /// not settled, and cards coming to rest wait.
+    fn ask_for_hidden_cards(&mut self, frame: u64) {
+        let state = self.game.sitting().state();
+        let Some((seat, hand)) = state.to_show() else {
+            self.showdown_since = None;
+            return;
+        };
+        let since = *self.showdown_since.get_or_insert(frame);
+        let round = state.round_number();
+        let moment = (SHOWDOWN_WAIT_SECS * self.fps) as u64;
+        if frame < since + moment || self.asked_showdown == Some(round) {
+            return;
+        }
+        self.asked_showdown = Some(round);
+        let divided = state.seat_round(seat).is_some_and(|sr| sr.hands.len() > 1);
+        let hand = if divided {
+            format!(" (hand {hand})")
+        } else {
+            String::new()
+        };
+        let text = format!(
+            "the showdown waits for {}'s hand{hand}: a card face down the camera cannot read; \
+             type it at the desk (rank then suit)",
+            state.name(seat)
+        );
+        self.ask(frame, text);
     }
 
     /// The dealer says a line now (at the window's desk), after the last
     /// frame read: it is stamped with the next frame, and goes in after the
     /// cards that landed before it, as a scripted line at that frame does.
     pub fn say(&mut self, line: Line) {
-        self.dealer.push_back(Pending {
-            frame: self.frame + 1,
-            line,
-        });
+        let frame = self.frame + 1;
+        // After the lines scripted up to then (a script's lines wait here
+        // from the start).
+        let at = self.dealer.partition_point(|p| p.frame <= frame);
+        self.dealer.insert(at, Pending { frame, line });
     }
 
     /// The dealer's lines not in the game yet (said, or scripted for later frames).
@@ -307,11 +360,17 @@ impl Play {
         loop {
             let fact_frame = self.facts.front().map(fact_frame);
             let line_frame = self.dealer.front().map(|p| p.frame);
+            // At the showdown a card coming to rest waits for the hands to be
+            // shown (the dealer's word may show them): the next round's first
+            // card is no card while the round is not settled.
+            let held = self.game.sitting().state().to_show().is_some()
+                && matches!(self.facts.front(), Some(Fact::Landed { .. }));
             let camera_first = match (fact_frame, line_frame) {
                 (None, None) => return,
+                (Some(_), None) if held => return,
                 (Some(_), None) => true,
                 (None, Some(_)) => false,
-                (Some(f), Some(l)) => f <= l + self.slack,
+                (Some(f), Some(l)) => !held && f <= l + self.slack,
             };
             if camera_first {
                 if let Some(fact) = self.facts.pop_front() {
@@ -404,6 +463,18 @@ impl Play {
                 .is_none_or(|a| distance(a, here) < REACH * size)
         });
         if card.is_none() && (due.is_none() || (self.gathering && !near_due)) {
+            // The pack and the pile lie clear of the players' places: a card
+            // at rest on one is that seat's cards being gathered up, a moment
+            // on their way to the pone.
+            let on_a_seat = self
+                .zones
+                .anchors
+                .iter()
+                .flatten()
+                .any(|&a| distance(a, here) < size);
+            if on_a_seat {
+                return false;
+            }
             self.zones.stacks.push(here);
             self.gathering = false;
             return false;
@@ -512,6 +583,7 @@ impl Play {
             frame: Some(frame),
             ..Meta::default()
         };
+        let divide = matches!(line, Line::Divide { .. }).then(|| line.clone());
         match self.game.apply(meta, line) {
             Ok(events) => {
                 tracing::debug!(frame, "applied {text}");
@@ -520,17 +592,24 @@ impl Play {
                     .iter()
                     .any(|e| matches!(e, Event::PackReshuffled { .. }));
                 if let Some(landed) = landed {
+                    let seq = self.game.in_force().last().map_or(0, |(seq, _)| *seq);
                     self.delivered.push(Delivered {
                         landed,
                         known: self.frame,
                         line: text,
+                        seq,
                     });
                 }
+                let leaving: Vec<u64> = self.placed.keys().copied().collect();
                 if round_over {
-                    let leaving: Vec<u64> = self.placed.keys().copied().collect();
                     self.tracker.leave(&leaving);
                     self.placed.clear();
                     self.gathering = true;
+                } else if self.game.sitting().state().phase() == Phase::Showdown {
+                    // Every card is dealt: a card hidden now is not coming
+                    // back, and one that lands where it lay is the next
+                    // round's (the cards seen stay, to be shown).
+                    self.tracker.leave(&leaving);
                 }
                 if reshuffled {
                     self.tracker.reshuffled();
@@ -538,10 +617,108 @@ impl Play {
                 true
             }
             Err(e) => {
+                if let Some(divide @ Line::Divide { player, .. }) = &divide
+                    && self.divided_pair_turned_up(frame, player, divide)
+                {
+                    return true;
+                }
                 self.ask(frame, format!("{text} was refused: {e}"));
                 false
             }
         }
+    }
+
+    /// A player divides: he turns his pair up and pulls one card away, where
+    /// no card lay, so the camera takes it for a new card dealt him face up.
+    /// When the dealer's divide is then refused, and the last card the camera
+    /// gave the divider came face up a moment before, that card was the
+    /// pair's: it becomes a card shown, and the divide goes in (true). Put
+    /// back as it was when the divide is refused all the same.
+    fn divided_pair_turned_up(&mut self, frame: u64, player: &str, divide: &Line) -> bool {
+        let state = self.game.sitting().state();
+        let Some(seat) = state.names().iter().position(|n| n == player) else {
+            return false;
+        };
+        let seat = Seat(seat as u8);
+        let last_card = self
+            .game
+            .in_force()
+            .iter()
+            .rev()
+            .find_map(|(seq, c)| match c {
+                Command::Card { to, card, .. } => Some((*seq, *to, *card)),
+                _ => None,
+            });
+        let Some((seq, to, Some(card))) = last_card else {
+            return false;
+        };
+        let window = (DIVIDE_WINDOW_SECS * self.fps) as u64;
+        let Some(i) = self
+            .delivered
+            .iter()
+            .rposition(|d| d.seq == seq && d.landed + window >= frame)
+        else {
+            return false;
+        };
+        if to != seat {
+            return false;
+        }
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        let show = Line::Show {
+            player: player.to_owned(),
+            hand: None,
+            cards: vec![card],
+        };
+        let correct = |with: Line, reason: &str| Line::Correct {
+            line: seq,
+            with: Some(Box::new(with)),
+            reason: reason.to_owned(),
+        };
+        let reason =
+            "the camera took a card of a divided pair, turned up and pulled apart, for a new card";
+        if self
+            .game
+            .apply(meta.clone(), correct(show.clone(), reason))
+            .is_err()
+        {
+            return false;
+        }
+        if self.game.apply(meta.clone(), divide.clone()).is_ok() {
+            tracing::debug!(frame, "a divided pair's card: line {seq} is a card shown");
+            self.delivered[i].line = show.to_json(&Meta::default());
+            // The face-down card turned up and pulled away is not on the
+            // table any more: its track goes, so that no card dealt where it
+            // lay is taken for it turned up.
+            let landed = self.delivered[i].landed;
+            let turned: Vec<u64> = self
+                .tracker
+                .on_table()
+                .filter(|&(track, _, card)| {
+                    card.is_none()
+                        && self.placed.get(&track).is_some_and(|&(s, _)| s == seat)
+                        && self.tracker.last_seen(track).is_some_and(|l| l < landed)
+                })
+                .map(|(track, ..)| track)
+                .collect();
+            self.tracker.leave(&turned);
+            for track in &turned {
+                self.placed.remove(track);
+            }
+            return true;
+        }
+        let dealt = Line::Card {
+            to: player.to_owned(),
+            hand: None,
+            card: Some(card),
+        };
+        let put_back = correct(dealt, "the divide was refused all the same");
+        if let Err(e) = self.game.apply(meta, put_back) {
+            tracing::warn!(frame, "line {seq} could not be put back: {e}");
+        }
+        false
     }
 
     fn ask(&mut self, frame: u64, text: String) {

@@ -16,6 +16,7 @@
 
 use std::time::Duration;
 
+use pathfinding::prelude::{Matrix, kuhn_munkres};
 use pone_engine::Card;
 
 use crate::boxes::{centre, distance, iou, long_side};
@@ -222,7 +223,7 @@ impl Tracker {
     /// One frame's readings in; what changed on the table out.
     pub fn update(&mut self, frame: u64, at: Duration, readings: &[Seen]) -> Vec<Fact> {
         let readings = merge_duplicates(parse(readings));
-        let matched = self.associate(&readings);
+        let matched = self.associate(&readings, frame);
         let mut facts = Vec::new();
         let mut seen_now = vec![false; self.tracks.len()];
         let mut fresh = Vec::new();
@@ -294,11 +295,22 @@ impl Tracker {
 
     /// Each reading's track, if any: the pairs that overlap most first, a
     /// reading of the same face (or a back for a back) preferred.
-    fn associate(&self, readings: &[Reading]) -> Vec<Option<usize>> {
+    fn associate(&self, readings: &[Reading], frame: u64) -> Vec<Option<usize>> {
         let mut pairs = Vec::new();
         for (r, reading) in readings.iter().enumerate() {
             for (t, track) in self.tracks.iter().enumerate() {
                 let overlap = iou(reading.bbox, track.bbox);
+                // A card in flight, seen a moment ago and near: the same card
+                // coming on (at a low frame rate it moves too far between
+                // frames to overlap itself). It comes before a card it lands
+                // on, which it must not be taken for, turned up.
+                let flying = track.counted == Counted::Not && track.last_seen.0 + 2 >= frame;
+                let near = distance(centre(reading.bbox), centre(track.bbox))
+                    / long_side(track.bbox).max(1.0);
+                if flying && overlap < 0.3 && near <= 1.0 {
+                    pairs.push((1.0 + 0.3 * (1.0 - near), r, t));
+                    continue;
+                }
                 // A counted card seen as it was counted (a back as a back, a
                 // face as that face) is surely itself; seen otherwise, it may
                 // be turned up, or be another card passing or fallen on it,
@@ -314,16 +326,24 @@ impl Tracker {
                 pairs.push((overlap + if agrees { 1.0 } else { 0.0 }, r, t));
             }
         }
-        pairs.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let mut reading_track = vec![None; readings.len()];
-        let mut taken = vec![false; self.tracks.len()];
-        for (_, r, t) in pairs {
-            if reading_track[r].is_none() && !taken[t] {
-                reading_track[r] = Some(t);
-                taken[t] = true;
-            }
+        // The pairing with the best score in all (not the best pair first:
+        // in a fanned hand a card read as its neighbour would take the
+        // neighbour's track, and leave its own reading to a new card).
+        if pairs.is_empty() {
+            return vec![None; readings.len()];
         }
-        reading_track
+        let n = readings.len().max(self.tracks.len());
+        let mut weights = Matrix::new(n, n, 0_i64);
+        for &(score, r, t) in &pairs {
+            weights[(r, t)] = (score * 1000.0).round() as i64;
+        }
+        let (_, columns) = kuhn_munkres(&weights);
+        columns
+            .iter()
+            .take(readings.len())
+            .enumerate()
+            .map(|(r, &t)| (weights[(r, t)] > 0).then_some(t))
+            .collect()
     }
 
     /// A track seen again.
@@ -660,5 +680,42 @@ mod tests {
         let facts = run(&mut tracker, &frames);
         assert_eq!(facts.len(), 3, "{facts:?}");
         assert!(matches!(facts[2], Fact::Moved { card: m, .. } if m == card("8C")));
+    }
+
+    #[test]
+    fn a_card_read_as_its_neighbour_in_a_fan_keeps_each_card_its_own() {
+        let mut tracker = Tracker::default();
+        // Two face-up cards fanned, overlapping by about a third.
+        let left = [100.0, 100.0, 170.0, 200.0];
+        let right = [130.0, 100.0, 200.0, 200.0];
+        let mut frames = vec![vec![seen("AD", left, 0.9), seen("2D", right, 0.9)]; 4];
+        // One frame reads every rank one higher: the ace as the two beside it.
+        frames.push(vec![seen("2D", left, 0.6), seen("3D", right, 0.6)]);
+        frames.extend(vec![vec![seen("AD", left, 0.9), seen("2D", right, 0.9)]; 6]);
+        let facts = run(&mut tracker, &frames);
+        assert_eq!(facts.len(), 2, "no new card, nothing moved: {facts:?}");
+        assert!(facts.iter().all(|f| matches!(f, Fact::Landed { .. })));
+    }
+
+    #[test]
+    fn a_card_dealt_onto_a_hidden_back_is_a_new_card_not_that_back_turned_up() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("back", A, 0.9)]; 4];
+        // The back is hidden (turned up and pulled away, or under a hand) ...
+        frames.extend(vec![Vec::new(); 3]);
+        // ... and a card comes flying in, a long way each frame, to lie
+        // just where it lay.
+        for k in (1..4).rev() {
+            let y = 100.0 + 70.0 * k as f32;
+            frames.push(vec![seen("3H", [100.0, y, 170.0, y + 100.0], 0.9)]);
+        }
+        frames.extend(vec![vec![seen("3H", A, 0.9)]; 4]);
+        let facts = run(&mut tracker, &frames);
+        let turned = facts.iter().any(|f| matches!(f, Fact::TurnedUp { .. }));
+        let landed = facts
+            .iter()
+            .filter(|f| matches!(f, Fact::Landed { card: Some(_), .. }))
+            .count();
+        assert!(!turned && landed == 1, "{facts:?}");
     }
 }

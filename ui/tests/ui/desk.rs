@@ -490,3 +490,34 @@ fn at_a_cameras_table_undo_takes_back_the_dealers_last_word() {
         "{text}"
     );
 }
+
+#[test]
+fn cards_dealt_face_down_are_typed_when_shown_and_the_round_settles() {
+    let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
+    // Ann deals every card face down; Bob stakes 3, Cat 4; all are content.
+    type_keys(&mut desk, "xxx3\n4\nxxxccc");
+    assert_eq!(
+        desk.game().sitting().state().to_show(),
+        Some((Seat(0), 1)),
+        "the dealer's hand first: {}",
+        desk.prompt()
+    );
+    assert!(
+        desk.prompt().contains("Ann's hand has a card face down"),
+        "{}",
+        desk.prompt()
+    );
+    // Ann 19, Bob 19 (ties go to the dealer), Cat 15.
+    type_keys(&mut desk, "TS9H");
+    assert!(desk.prompt().contains("Bob's hand"), "{}", desk.prompt());
+    type_keys(&mut desk, "TH9C7C8D");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    assert_eq!(desk.game().sitting().state().to_show(), None);
+    assert_eq!(desk.game().ledger().balances, vec![7, -3, -4]);
+    // The next round is due its cards; a card typed now is dealt, not shown.
+    assert!(
+        desk.prompt().starts_with("Card to Bob"),
+        "{}",
+        desk.prompt()
+    );
+}
