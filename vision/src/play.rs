@@ -188,8 +188,8 @@ pub struct Play {
     fps: f32,
     /// The frame the showdown began waiting for a card face down.
     showdown_since: Option<u64>,
-    /// The round whose showdown the dealer was asked about.
-    asked_showdown: Option<u32>,
+    /// The hand the dealer was last asked to show: round, seat, hand.
+    asked_showdown: Option<(u32, Seat, u8)>,
 }
 
 impl Play {
@@ -266,26 +266,26 @@ impl Play {
             self.gathering = true;
         }
         self.settle_order(false);
-        self.ask_for_hidden_cards(frame);
+        self.ask_for_hidden_cards(frame, false);
     }
 
     /// At the showdown a hand still holds a card face down that the camera
-    /// has not seen turned up (its index hidden, say): after a moment the
-    /// dealer is asked for it, once a round. Until it is shown the round is
+    /// has not seen turned up (its index hidden, say): after a moment (`now`:
+    /// at once) the dealer is asked for it, once for each hand. Until it is shown the round is
     /// not settled, and cards coming to rest wait.
-    fn ask_for_hidden_cards(&mut self, frame: u64) {
+    fn ask_for_hidden_cards(&mut self, frame: u64, now: bool) {
         let state = self.game.sitting().state();
         let Some((seat, hand)) = state.to_show() else {
             self.showdown_since = None;
             return;
         };
         let since = *self.showdown_since.get_or_insert(frame);
-        let round = state.round_number();
+        let waiting = (state.round_number(), seat, hand);
         let moment = (SHOWDOWN_WAIT_SECS * self.fps) as u64;
-        if frame < since + moment || self.asked_showdown == Some(round) {
+        if (!now && frame < since + moment) || self.asked_showdown == Some(waiting) {
             return;
         }
-        self.asked_showdown = Some(round);
+        self.asked_showdown = Some(waiting);
         let divided = state.seat_round(seat).is_some_and(|sr| sr.hands.len() > 1);
         let hand = if divided {
             format!(" (hand {hand})")
@@ -317,9 +317,11 @@ impl Play {
         self.dealer.len()
     }
 
-    /// The recording has ended: everything waiting goes in.
+    /// The recording has ended: everything waiting goes in (and a showdown
+    /// still waiting for a card face down asks for it at once).
     pub fn finish(&mut self) {
         self.settle_order(true);
+        self.ask_for_hidden_cards(self.frame, true);
     }
 
     /// The game as kept.
@@ -462,7 +464,17 @@ impl Play {
                 .flatten()
                 .is_none_or(|a| distance(a, here) < REACH * size)
         });
-        if card.is_none() && (due.is_none() || (self.gathering && !near_due)) {
+        // Drawn cards come face up (RULES: drawing): a face-down card coming
+        // to rest in the draw is none of them (a hand thrown up to the pone,
+        // the pile, a card seen again).
+        let drawing = matches!(
+            self.game.sitting().state().phase(),
+            Phase::Drawing { .. } | Phase::Dealer
+        );
+        if card.is_none() && drawing && due.is_some() && !self.gathering {
+            return false;
+        }
+        if card.is_none() && (due.is_none() || (self.gathering && (drawing || !near_due))) {
             // The pack and the pile lie clear of the players' places: a card
             // at rest on one is that seat's cards being gathered up, a moment
             // on their way to the pone.

@@ -342,7 +342,7 @@ fn wood(w: &Wood, noise: &NoiseTile, x: f32, y: f32, pixel_cm: f32) -> [f32; 3] 
             cell - 1
         };
         for c in [cell, near] {
-            let h = hash2(plank, c, 13 + board as u32);
+            let h = hash2(plank, c, (board as u32).wrapping_add(13));
             if unit(h) > 0.45 {
                 continue;
             }

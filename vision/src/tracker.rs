@@ -22,6 +22,15 @@ use pone_engine::Card;
 use crate::boxes::{centre, distance, iou, long_side};
 use crate::recognise::Seen;
 
+/// How far a card in flight may go from one frame to the next and still be
+/// followed, in card lengths (a dealt card crosses the table in a few frames
+/// at 10 frames a second).
+const FLIGHT_STEP: f32 = 1.5;
+
+/// How sure a reading of another face on a counted face-up card must be for
+/// it to be a new card lying on it rather than that card misread.
+const SURELY_ANOTHER: f32 = 0.9;
+
 /// How steady a card must be, and how long one may hide.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrackerOptions {
@@ -307,8 +316,8 @@ impl Tracker {
                 let flying = track.counted == Counted::Not && track.last_seen.0 + 2 >= frame;
                 let near = distance(centre(reading.bbox), centre(track.bbox))
                     / long_side(track.bbox).max(1.0);
-                if flying && overlap < 0.3 && near <= 1.0 {
-                    pairs.push((1.0 + 0.3 * (1.0 - near), r, t));
+                if flying && overlap < 0.3 && near <= FLIGHT_STEP {
+                    pairs.push((1.0 + 0.3 * (1.0 - near / FLIGHT_STEP), r, t));
                     continue;
                 }
                 // A counted card seen as it was counted (a back as a back, a
@@ -320,7 +329,14 @@ impl Tracker {
                     Counted::FaceDown => reading.card.is_none(),
                     Counted::FaceUp(card) => reading.card == Some(card),
                 };
-                if overlap < if agrees { 0.3 } else { 0.6 } {
+                // A counted face read surely as another face is another card,
+                // dealt onto it (a misread is rarely sure, and one frame of it
+                // never counts as a card).
+                let other_face = matches!(track.counted, Counted::FaceUp(_))
+                    && reading.card.is_some()
+                    && !agrees
+                    && reading.confidence >= SURELY_ANOTHER;
+                if other_face || overlap < if agrees { 0.3 } else { 0.6 } {
                     continue;
                 }
                 pairs.push((overlap + if agrees { 1.0 } else { 0.0 }, r, t));
