@@ -9,6 +9,7 @@ use pone_engine::{Command, replay, report};
 use pone_tests::{pone_ok, temp_dir};
 use pone_vision::play::{DealerScript, Play, SeatZones};
 use pone_vision::recognise::Seen;
+use pone_vision::sitting::LabelDealer;
 use pone_vision::tracker::TrackerOptions;
 use serde_json::Value;
 
@@ -373,28 +374,18 @@ fn a_divided_pair_and_a_card_hidden_at_the_showdown_keep_the_ledger() {
 /// answering when the showdown waits for a card the camera cannot read.
 fn play_answering(dir: &Path) -> Play {
     let (mut play, frames, fps) = table(dir);
-    let mut answered = 0;
+    let mut dealer = LabelDealer::new(dir);
     for f in 0..frames {
         let label = json(&dir.join(format!("labels/{f:06}.json")));
         let mut readings = perfect_readings(&label);
         spoil(f, &mut readings);
         play.frame(f, Duration::from_millis(f * 1000 / fps), &readings);
-        let asked = play.questions()[answered..]
-            .iter()
-            .any(|q| q.text.starts_with("the showdown waits"));
-        answered = play.questions().len();
-        if asked {
-            play.say(shown_at_the_table(&play, dir, f));
-        }
+        dealer.answer(&mut play, f);
     }
     play.finish();
     // The recording ends at the showdown: the table asks at once, a hand
     // at a time.
-    for _ in 0..8 {
-        if play.game().sitting().state().to_show().is_none() {
-            break;
-        }
-        play.say(shown_at_the_table(&play, dir, frames - 1));
+    while dealer.answer(&mut play, frames - 1).is_some() {
         play.finish();
     }
     play
@@ -431,36 +422,4 @@ fn perfect_readings_keep_the_ledger_of_many_sittings() {
         }
     }
     assert!(wrong.is_empty(), "{wrong:?}");
-}
-
-/// What the dealer types when the showdown waits: the face-up cards of the
-/// hand it waits for, as he saw them shown on the table (the last frame
-/// before `frame` whose labels hold them: the cards may be gathered by now).
-fn shown_at_the_table(play: &Play, dir: &Path, frame: u64) -> Line {
-    let state = play.game().sitting().state();
-    let (seat, hand) = state.to_show().expect("a hand to show");
-    let shown = |label: &Value| -> Vec<_> {
-        label["cards"]
-            .as_array()
-            .expect("cards")
-            .iter()
-            .filter(|c| {
-                c["card"] != "back"
-                    && c["role"]["at"] == "hand"
-                    && c["role"]["seat"].as_u64() == Some(u64::from(seat.0))
-                    && c["role"]["hand"].as_u64() == Some(u64::from(hand))
-            })
-            .filter_map(|c| c["card"].as_str()?.parse().ok())
-            .collect()
-    };
-    let cards = (0..=frame)
-        .rev()
-        .map(|f| shown(&json(&dir.join(format!("labels/{f:06}.json")))))
-        .find(|cards| !cards.is_empty())
-        .expect("the hand was shown");
-    Line::Show {
-        player: state.name(seat).to_owned(),
-        hand: Some(hand),
-        cards,
-    }
 }

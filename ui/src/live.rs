@@ -7,8 +7,10 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use pone_engine::report;
+use pone_engine::script::Meta;
 use pone_vision::play::{DealerScript, Play};
 use pone_vision::recognise::{Recogniser, models_dir};
+use pone_vision::sitting::LabelDealer;
 use pone_vision::source::{FolderSource, MjpegSource, Pace, Source};
 use pone_vision::tracker::TrackerOptions;
 
@@ -485,17 +487,40 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     let fps = source.fps();
     let zones_existed = options.zones.as_deref().is_some_and(Path::is_file);
     let mut play = new_play(options, script, fps)?;
+    // A rendered sitting's dealer answers the table's calls to show a hand
+    // from what he saw (its labels), as a dealer at the desk would.
+    let mut dealer = options
+        .source
+        .as_deref()
+        .filter(|dir| dir.join("labels").is_dir())
+        .map(LabelDealer::new);
+    let mut answer = |play: &mut Play, frame: u64| {
+        let said = dealer.as_mut().and_then(|d| d.answer(play, frame));
+        if let Some(line) = &said {
+            eprintln!(
+                "the dealer, asked at frame {frame}, shows: {}",
+                line.to_json(&Meta::default())
+            );
+        }
+        said.is_some()
+    };
     let bar = crate::cli::progress_bar(0, "frames");
     let mut busy = Vec::new();
+    let mut last = 0;
     while let Some(frame) = source.next_frame()? {
         let start = Instant::now();
         let readings = recogniser.recognise(&frame.image)?;
         play.frame(frame.index, frame.at, &readings);
         busy.push(start.elapsed().as_secs_f64() * 1000.0);
         bar.inc(1);
+        answer(&mut play, frame.index);
+        last = frame.index;
     }
     bar.finish_and_clear();
     play.finish();
+    while answer(&mut play, last) {
+        play.finish();
+    }
     save_zones(options, &play, zones_existed)?;
     let game = play.game();
     if options.json {

@@ -334,6 +334,14 @@ impl Play {
         &self.questions
     }
 
+    /// The hand the table has asked the dealer to show (the showdown waits
+    /// for a card face down the camera cannot read), while it still waits.
+    pub fn asked_to_show(&self) -> Option<(Seat, u8)> {
+        let state = self.game.sitting().state();
+        let (seat, hand) = state.to_show()?;
+        (self.asked_showdown == Some((state.round_number(), seat, hand))).then_some((seat, hand))
+    }
+
     /// The cards the camera gave, with when.
     pub fn delivered(&self) -> &[Delivered] {
         &self.delivered

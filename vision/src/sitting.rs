@@ -597,3 +597,62 @@ fn write_outputs(
         Ok(())
     })
 }
+
+/// A rendered sitting's dealer at the table: when the table asks him to
+/// show a hand (`Play::asked_to_show`: the showdown waits for a card face down
+/// the camera cannot read), he says the cards he saw shown, from the frames'
+/// labels. Once for each hand asked.
+pub struct LabelDealer {
+    dir: PathBuf,
+    answered: Option<(u32, Seat, u8)>,
+}
+
+impl LabelDealer {
+    /// The dealer of the rendered sitting in `dir` (its `labels/`).
+    pub fn new(dir: &std::path::Path) -> LabelDealer {
+        LabelDealer {
+            dir: dir.to_path_buf(),
+            answered: None,
+        }
+    }
+
+    /// Answers the table's call to show a hand, if it makes one after frame
+    /// `frame`: the line said, or `None` (nothing asked, asked already, or no
+    /// frame shows the hand).
+    pub fn answer(&mut self, play: &mut crate::play::Play, frame: u64) -> Option<Line> {
+        let (seat, hand) = play.asked_to_show()?;
+        let state = play.game().sitting().state();
+        let asked = Some((state.round_number(), seat, hand));
+        if self.answered == asked {
+            return None;
+        }
+        self.answered = asked;
+        let line = Line::Show {
+            player: state.name(seat).to_owned(),
+            hand: Some(hand),
+            cards: self.hand_shown(frame, seat, hand)?,
+        };
+        play.say(line.clone());
+        Some(line)
+    }
+
+    /// A hand's face-up cards in the last frame up to `frame` that shows any
+    /// (the cards may be gathered by then).
+    fn hand_shown(&self, frame: u64, seat: Seat, hand: u8) -> Option<Vec<Card>> {
+        (0..=frame).rev().find_map(|f| {
+            let path = self.dir.join("labels").join(format!("{f:06}.json"));
+            let labels: crate::render::FrameLabels =
+                serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+            let cards: Vec<Card> = labels
+                .cards
+                .iter()
+                .filter(|c| {
+                    matches!(c.role, crate::scene::Role::Hand { seat: s, hand: h, .. }
+                        if s == seat.0 && h == hand)
+                })
+                .filter_map(|c| c.card.parse().ok())
+                .collect();
+            (!cards.is_empty()).then_some(cards)
+        })
+    }
+}
