@@ -419,17 +419,30 @@ impl Play {
                 }
             }
             Fact::TurnedUp {
-                track, frame, card, ..
+                track,
+                frame,
+                card,
+                confidence,
+                sure,
+                ..
             } => {
                 let Some(&(seat, _)) = self.placed.get(&track) else {
                     return;
                 };
+                let name = self.game.sitting().state().name(seat).to_owned();
                 let line = Line::Show {
-                    player: self.game.sitting().state().name(seat).to_owned(),
+                    player: name.clone(),
                     hand: None,
                     cards: vec![card],
                 };
-                self.apply(frame, line, Some(frame));
+                if self.apply(frame, line, Some(frame)) && !sure {
+                    let about = self.game.in_force().last().map(|(seq, _)| *seq);
+                    let text = format!(
+                        "{name}'s card turned up reads {card} ({:.0}% sure)",
+                        confidence * 100.0
+                    );
+                    self.ask_about(frame, text, about);
+                }
             }
             Fact::Moved { track, bbox, .. } => {
                 if let Some(entry) = self.placed.get_mut(&track) {

@@ -159,6 +159,9 @@ struct Track {
     counted: Counted,
     /// The round is over: it goes the first frame it is not seen.
     leaving: bool,
+    /// Counted face up from sure readings (a card turned up is often read
+    /// unsurely while it turns).
+    counted_sure: bool,
 }
 
 impl Track {
@@ -281,6 +284,7 @@ impl Tracker {
                 votes: Vec::new(),
                 counted: Counted::Not,
                 leaving: false,
+                counted_sure: false,
             };
             self.next_id += 1;
             read_into(&mut track, reading, frame, at);
@@ -329,10 +333,12 @@ impl Tracker {
                     Counted::FaceDown => reading.card.is_none(),
                     Counted::FaceUp(card) => reading.card == Some(card),
                 };
-                // A counted face read surely as another face is another card,
-                // dealt onto it (a misread is rarely sure, and one frame of it
-                // never counts as a card).
+                // A face counted surely, read surely as another face, is
+                // another card dealt onto it (a misread is rarely sure, and one
+                // frame of it never counts as a card). A face counted unsurely
+                // may be that card read right at last.
                 let other_face = matches!(track.counted, Counted::FaceUp(_))
+                    && track.counted_sure
                     && reading.card.is_some()
                     && !agrees
                     && reading.confidence >= SURELY_ANOTHER;
@@ -396,6 +402,7 @@ impl Tracker {
             let ranked = track.ranked();
             let (card, confidence, sure) = decide(&ranked, &self.seen, track.up);
             track.counted = Counted::FaceUp(card);
+            track.counted_sure = sure && confidence >= SURELY_ANOTHER;
             self.seen.push(card);
             facts.push(Fact::TurnedUp {
                 track: track.id,
@@ -460,6 +467,7 @@ impl Tracker {
         let (card, confidence, sure) = decide(&ranked, &self.seen, track.up);
         let track = &mut self.tracks[t];
         track.counted = Counted::FaceUp(card);
+        track.counted_sure = sure && confidence >= SURELY_ANOTHER;
         self.seen.push(card);
         facts.push(Fact::Landed {
             track: track.id,

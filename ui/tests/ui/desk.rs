@@ -521,3 +521,52 @@ fn cards_dealt_face_down_are_typed_when_shown_and_the_round_settles() {
         desk.prompt()
     );
 }
+
+/// A card turned up that the camera read unsurely: `N` and the right card
+/// correct the card shown.
+#[test]
+fn at_a_cameras_table_a_card_turned_up_and_doubted_is_corrected() {
+    use pone_vision::play::Question;
+    let mut game = Game::new(names(3), HouseRules::default()).expect("a game");
+    for command in [
+        Command::Dealer { player: Seat(0) },
+        Command::Card {
+            to: Seat(1),
+            hand: None,
+            card: None,
+        },
+    ] {
+        game.command(None, &command).expect("a legal command");
+    }
+    // Bob turns his card up; the camera reads it 6H, unsurely.
+    let show = Command::Show {
+        player: Seat(1),
+        hand: None,
+        cards: std::iter::once("6H".parse().expect("a card")).collect(),
+    };
+    game.command(None, &show).expect("the card shown");
+    let seq = game.in_force().last().map(|(seq, _)| *seq);
+    let mut desk = Desk::at_camera(game.clone());
+    desk.ask(&[Question {
+        frame: 59,
+        text: "Bob's card turned up reads 6H (36% sure)".into(),
+        about: seq,
+    }]);
+    type_keys(&mut desk, "n8s");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    let corrections = desk.take_corrections();
+    assert_eq!(corrections.len(), 1, "{corrections:?}");
+    game.apply(pone_engine::script::Meta::default(), corrections[0].clone())
+        .expect("the correction");
+    let eight = "8S".parse().expect("a card");
+    for kept in [&game, desk.game()] {
+        let cards = &kept
+            .sitting()
+            .state()
+            .seat_round(Seat(1))
+            .expect("Bob")
+            .hands[0]
+            .cards;
+        assert!(cards.contains(eight), "{cards:?}");
+    }
+}
