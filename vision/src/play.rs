@@ -668,11 +668,9 @@ impl Play {
     /// pair's: it becomes a card shown, and the divide goes in (true). Put
     /// back as it was when the divide is refused all the same.
     fn divided_pair_turned_up(&mut self, frame: u64, player: &str, divide: &Line) -> bool {
-        let state = self.game.sitting().state();
-        let Some(seat) = state.names().iter().position(|n| n == player) else {
+        let Some(seat) = self.game.sitting().state().seat(player) else {
             return false;
         };
-        let seat = Seat(seat as u8);
         let last_card = self
             .game
             .in_force()
