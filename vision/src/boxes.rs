@@ -45,6 +45,20 @@ pub fn long_side(b: [f32; 4]) -> f32 {
     (b[2] - b[0]).max(b[3] - b[1])
 }
 
+/// Whether `p` lies inside the convex quadrilateral `quad` (corners in order, either way round).
+pub fn in_quad(quad: &[[f32; 2]; 4], p: [f32; 2]) -> bool {
+    let sides = (0..4).map(|i| {
+        let (a, b) = (quad[i], quad[(i + 1) % 4]);
+        (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+    });
+    let (mut left, mut right) = (false, false);
+    for side in sides {
+        left |= side > 0.0;
+        right |= side < 0.0;
+    }
+    !(left && right)
+}
+
 /// The distance between two points.
 pub fn distance(a: [f32; 2], b: [f32; 2]) -> f32 {
     (a[0] - b[0]).hypot(a[1] - b[1])

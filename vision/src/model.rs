@@ -202,6 +202,21 @@ impl Classifier {
         &self.classes
     }
 
+    /// The image size `(width, height)` the model takes, when its input has a
+    /// fixed size (`None` when it takes any).
+    pub fn input_size(&self) -> Option<(u32, u32)> {
+        let ort::value::ValueType::Tensor { shape, .. } = self.session.inputs().first()?.dtype()
+        else {
+            return None;
+        };
+        match shape[..] {
+            [_, _, h, w] if h > 0 && w > 0 => {
+                Some((u32::try_from(w).ok()?, u32::try_from(h).ok()?))
+            }
+            _ => None,
+        }
+    }
+
     /// The probabilities of every class for each image.
     pub fn probabilities(&mut self, crops: &[RgbImage]) -> Result<Vec<Vec<f32>>, ModelError> {
         let Some(first) = crops.first() else {

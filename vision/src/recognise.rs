@@ -66,7 +66,8 @@ pub const READER_FILE: &str = "reader.onnx";
 pub const WHOLE_FILE: &str = "cardnet.onnx";
 /// The back checker's file name in the models folder (optional).
 pub const BACKS_FILE: &str = "backs.onnx";
-/// The whole-card reader's input size: the picture squeezed to a square.
+/// The whole-card reader's input size when its model does not say: the
+/// picture squeezed to a square.
 const WHOLE_SIZE: u32 = 96;
 
 /// A face-up card's evidence: its corners found, and what each reads.
@@ -214,7 +215,7 @@ impl Recogniser {
                 others: runners_up(&combined, &classes, best),
             });
         }
-        let mut seen = drop_repeats(seen);
+        let mut seen = drop_repeats(drop_same_card(seen));
         seen.extend(card_sized_backs(&seen, backs));
         seen.retain(|s| s.confidence >= self.min_confidence);
         seen.sort_by(|a, b| {
@@ -296,10 +297,11 @@ impl Recogniser {
             }
         }
         if let Some(whole) = self.whole.as_mut() {
+            let (side_w, side_h) = whole.input_size().unwrap_or((WHOLE_SIZE, WHOLE_SIZE));
             let picture = image::imageops::resize(
                 frame,
-                WHOLE_SIZE,
-                WHOLE_SIZE,
+                side_w,
+                side_h,
                 image::imageops::FilterType::Triangle,
             );
             let opinion = whole.probabilities(&[picture])?.swap_remove(0);
@@ -339,6 +341,49 @@ fn drop_repeats(mut seen: Vec<Seen>) -> Vec<Seen> {
     }
     kept
 }
+
+/// The face-up readings with one reading per card: a reading is dropped when
+/// a surer one's index lies on its card and its own index lies on the surer
+/// one's card. That is one card read twice (at both corners, their cards
+/// extrapolated apart, or at a corner and a pip). Cards in a fan or a row of
+/// drawn cards are not: each shows its index beside the card on it, so a
+/// lower card's index lies on no card above it.
+fn drop_same_card(mut seen: Vec<Seen>) -> Vec<Seen> {
+    use crate::boxes::in_quad;
+    // The middle of the index window, as a share of the card's width and height.
+    let index = [
+        f32::midpoint(INDEX_WINDOW[0], INDEX_WINDOW[2]),
+        f32::midpoint(INDEX_WINDOW[1], INDEX_WINDOW[3]),
+    ];
+    let index_of = |q: &[[f32; 2]; 4]| {
+        [0, 1].map(|k| q[0][k] + index[0] * (q[1][k] - q[0][k]) + index[1] * (q[3][k] - q[0][k]))
+    };
+    // The card's middle part, so that a card extrapolated a little too large
+    // does not cover the index of a card beside or under it.
+    let middle = |q: &[[f32; 2]; 4]| {
+        let c = [0, 1].map(|k| q.iter().map(|p| p[k]).sum::<f32>() / 4.0);
+        q.map(|p| [0, 1].map(|k| c[k] + SAME_CARD_MIDDLE * (p[k] - c[k])))
+    };
+    seen.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    let mut kept: Vec<Seen> = Vec::with_capacity(seen.len());
+    for reading in seen {
+        let same = reading.corners.is_some_and(|q| {
+            kept.iter().any(|k| {
+                k.corners.is_some_and(|kq| {
+                    in_quad(&middle(&kq), index_of(&q)) && in_quad(&middle(&q), index_of(&kq))
+                })
+            })
+        });
+        if !same {
+            kept.push(reading);
+        }
+    }
+    kept
+}
+
+/// The share of a card (about its centre) that another reading's index must
+/// lie in for the two to be one card ([`drop_same_card`]).
+const SAME_CARD_MIDDLE: f32 = 0.9;
 
 /// The least probability the back checker must give a find for it to stay a face-down card.
 const CHECKED_BACK: f32 = 0.5;
@@ -506,6 +551,30 @@ mod tests {
             seen("2C", 0.99, [110.0, 90.0, 230.0, 250.0]),
         ]);
         assert_eq!(kept, vec![seen("2C", 0.99, [110.0, 90.0, 230.0, 250.0])]);
+    }
+
+    #[test]
+    fn one_card_read_at_both_corners_is_one_card_but_a_fan_is_two() {
+        let quad = |x: f32, turned: bool| {
+            let q = [[x, 0.0], [x + 100.0, 0.0], [x + 100.0, 140.0], [x, 140.0]];
+            if turned { [q[2], q[3], q[0], q[1]] } else { q }
+        };
+        let with = |card: &str, confidence: f32, q: [[f32; 2]; 4]| Seen {
+            corners: Some(q),
+            ..seen(card, confidence, crate::boxes::bounds(&q))
+        };
+        // Its top-left index read 9S, its bottom-right one 6S: one card, the surer reading.
+        let kept = drop_same_card(vec![
+            with("6S", 0.4, quad(0.0, true)),
+            with("9S", 0.9, quad(0.0, false)),
+        ]);
+        assert_eq!(kept, vec![with("9S", 0.9, quad(0.0, false))]);
+        // A fan: the second card a quarter of a card to the right, on the first.
+        let fan = vec![
+            with("9S", 0.9, quad(0.0, false)),
+            with("4H", 0.8, quad(25.0, false)),
+        ];
+        assert_eq!(drop_same_card(fan.clone()), fan);
     }
 
     #[test]
