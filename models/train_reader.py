@@ -26,6 +26,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from lite0 import Lite0Classifier
 from onnx_export import export_checked
 from PIL import Image
 
@@ -129,6 +130,8 @@ def main():
                         help="crops folders: `pone crops` (labelled and found corners) or `pone synth --crops`")
     parser.add_argument("--out", default="models/reader.onnx")
     parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--net", choices=["lite0", "small"], default="lite0",
+                        help="lite0: EfficientNet-Lite0's first stages from ImageNet (models/lite0.py); small: the plain CNN from scratch")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -145,11 +148,13 @@ def main():
     xv, yv, xt, yt = x[:held], y[:held], x[held:], y[held:]
     print(f"{len(yt)} training crops, {held} held back, {len(CLASSES)} classes", flush=True)
 
-    model = CornerNet()
+    model = CornerNet() if args.net == "small" else Lite0Classifier(len(CLASSES))
     print(f"{sum(p.numel() for p in model.parameters())} parameters", flush=True)
-    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    trainable = [p for p in model.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(trainable, lr=2e-3, weight_decay=1e-4)
     steps = args.epochs * ((len(yt) + args.batch - 1) // args.batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    # ImageNet's stages are tuned more gently than a network learnt from scratch.
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3 if args.net == "small" else 1.5e-3, total_steps=steps)
     for epoch in range(args.epochs):
         model.train()
         start, seen, correct = time.time(), 0, 0
