@@ -436,12 +436,8 @@ impl Play {
                     cards: vec![card],
                 };
                 if self.apply(frame, line, Some(frame)) && !sure {
-                    let about = self.game.in_force().last().map(|(seq, _)| *seq);
-                    let text = format!(
-                        "{name}'s card turned up reads {card} ({:.0}% sure)",
-                        confidence * 100.0
-                    );
-                    self.ask_about(frame, text, about);
+                    let what = format!("{name}'s card turned up");
+                    self.doubt_last_card(frame, &what, &card.to_string(), confidence);
                 }
             }
             Fact::Moved { track, bbox, .. } => {
@@ -531,13 +527,8 @@ impl Play {
             return false;
         }
         if !sure {
-            let about = self.game.in_force().last().map(|(seq, _)| *seq);
-            let text = format!(
-                "the card to {name} reads {} ({:.0}% sure)",
-                card.map_or_else(|| "face down".to_owned(), |c| c.to_string()),
-                confidence * 100.0
-            );
-            self.ask_about(frame, text, about);
+            let read = card.map_or_else(|| "face down".to_owned(), |c| c.to_string());
+            self.doubt_last_card(frame, &format!("the card to {name}"), &read, confidence);
         }
         true
     }
@@ -754,6 +745,15 @@ impl Play {
 
     fn ask(&mut self, frame: u64, text: String) {
         self.ask_about(frame, text, None);
+    }
+
+    /// Asks about the card just put in (the last line in force), read
+    /// unsurely: "`what` reads `read` (N% sure)"; the desk's `N` corrects
+    /// that line.
+    fn doubt_last_card(&mut self, frame: u64, what: &str, read: &str, confidence: f32) {
+        let about = self.game.in_force().last().map(|(seq, _)| *seq);
+        let text = format!("{what} reads {read} ({:.0}% sure)", confidence * 100.0);
+        self.ask_about(frame, text, about);
     }
 
     fn ask_about(&mut self, frame: u64, text: String, about: Option<u64>) {

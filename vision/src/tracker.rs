@@ -399,11 +399,7 @@ impl Tracker {
             && track.up >= self.options.steady_frames
             && at.saturating_sub(since) >= self.options.steady_time
         {
-            let ranked = track.ranked();
-            let (card, confidence, sure) = decide(&ranked, &self.seen, track.up);
-            track.counted = Counted::FaceUp(card);
-            track.counted_sure = sure && confidence >= SURELY_ANOTHER;
-            self.seen.push(card);
+            let (card, confidence, sure) = count_face(track, &mut self.seen);
             facts.push(Fact::TurnedUp {
                 track: track.id,
                 frame: since_frame,
@@ -464,11 +460,8 @@ impl Tracker {
             });
             return;
         }
-        let (card, confidence, sure) = decide(&ranked, &self.seen, track.up);
         let track = &mut self.tracks[t];
-        track.counted = Counted::FaceUp(card);
-        track.counted_sure = sure && confidence >= SURELY_ANOTHER;
-        self.seen.push(card);
+        let (card, confidence, sure) = count_face(track, &mut self.seen);
         facts.push(Fact::Landed {
             track: track.id,
             frame,
@@ -479,6 +472,18 @@ impl Tracker {
             sure,
         });
     }
+}
+
+/// Counts a track face up as the face its votes decide (with deck sense
+/// against the cards `seen`, which it joins): the card, how likely it is, and
+/// whether the reading was sure. A face counted from sure readings is marked
+/// so (a card turned up is often read unsurely while it turns).
+fn count_face(track: &mut Track, seen: &mut Vec<Card>) -> (Card, f32, bool) {
+    let (card, confidence, sure) = decide(&track.ranked(), seen, track.up);
+    track.counted = Counted::FaceUp(card);
+    track.counted_sure = sure && confidence >= SURELY_ANOTHER;
+    seen.push(card);
+    (card, confidence, sure)
 }
 
 /// The card a track's votes make it, with deck sense: the most voted card not
