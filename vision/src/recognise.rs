@@ -171,20 +171,25 @@ impl Recogniser {
         // cards found, face up or down (a table frame full of cards is not
         // one card, nor is a table of face-down cards dealt).
         let backs = self.checked_backs(frame, finds.backs)?;
-        if (candidates.len() + backs.len() <= 2 || card_shaped(fw, fh) || fw.max(fh) <= 640.0)
-            && let Some(picture) = self.picture_as_card(frame, &classes)?
-            && let Some((best, p)) = most_likely(&picture)
-            && best < classes.len()
-            && names_a_card(&classes[best])
-            && p >= 0.5
+        let whole =
+            if candidates.len() + backs.len() <= 2 || card_shaped(fw, fh) || fw.max(fh) <= 640.0 {
+                self.picture_as_card(frame, &classes)?.and_then(|picture| {
+                    let (best, p) = most_likely(&picture)?;
+                    (best < classes.len() && names_a_card(&classes[best])).then(|| Seen {
+                        card: classes[best].clone(),
+                        confidence: p as f32,
+                        bbox: [0.0, 0.0, fw, fh],
+                        corners: None,
+                        others: runners_up(&picture, &classes, best),
+                    })
+                })
+            } else {
+                None
+            };
+        if let Some(card) = &whole
+            && card.confidence >= WHOLE_SURE
         {
-            return Ok(vec![Seen {
-                card: classes[best].clone(),
-                confidence: p as f32,
-                bbox: [0.0, 0.0, fw, fh],
-                corners: None,
-                others: runners_up(&picture, &classes, best),
-            }]);
+            return Ok(vec![card.clone()]);
         }
         let mut seen = Vec::new();
         for (candidate, combined) in candidates.iter().zip(evidence) {
@@ -218,6 +223,18 @@ impl Recogniser {
         let mut seen = drop_repeats(drop_same_card(seen));
         seen.extend(card_sized_backs(&seen, backs));
         seen.retain(|s| s.confidence >= self.min_confidence);
+        // Nothing else read in a picture that may be one card (a photo, not
+        // a camera's frame of the table; card-shaped or small): the whole
+        // picture's reading, unsure as it is, says more than nothing (a
+        // close-up whose index is cut off).
+        if seen.is_empty()
+            && !self.finder.keep_size
+            && (card_shaped(fw, fh) || fw.max(fh) <= 640.0)
+            && let Some(card) = whole
+            && card.confidence >= self.min_confidence
+        {
+            return Ok(vec![card]);
+        }
         seen.sort_by(|a, b| {
             reading_order(a)
                 .partial_cmp(&reading_order(b))
@@ -380,6 +397,11 @@ fn drop_same_card(mut seen: Vec<Seen>) -> Vec<Seen> {
     }
     kept
 }
+
+/// How sure the whole-card reader must be for the picture to be that one
+/// card, whatever else was found in it. Below this its reading stands only
+/// when nothing else was read.
+const WHOLE_SURE: f32 = 0.5;
 
 /// The share of a card (about its centre) that another reading's index must
 /// lie in for the two to be one card ([`drop_same_card`]).
