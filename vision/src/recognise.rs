@@ -171,21 +171,20 @@ impl Recogniser {
         // cards found, face up or down (a table frame full of cards is not
         // one card, nor is a table of face-down cards dealt).
         let backs = self.checked_backs(frame, finds.backs)?;
-        let whole =
-            if candidates.len() + backs.len() <= 2 || card_shaped(fw, fh) || fw.max(fh) <= 640.0 {
-                self.picture_as_card(frame, &classes)?.and_then(|picture| {
-                    let (best, p) = most_likely(&picture)?;
-                    (best < classes.len() && names_a_card(&classes[best])).then(|| Seen {
-                        card: classes[best].clone(),
-                        confidence: p as f32,
-                        bbox: [0.0, 0.0, fw, fh],
-                        corners: None,
-                        others: runners_up(&picture, &classes, best),
-                    })
+        let whole = if candidates.len() + backs.len() <= 2 || may_be_one_card(fw, fh) {
+            self.picture_as_card(frame, &classes)?.and_then(|picture| {
+                let (best, p) = most_likely(&picture)?;
+                (best < classes.len() && names_a_card(&classes[best])).then(|| Seen {
+                    card: classes[best].clone(),
+                    confidence: p as f32,
+                    bbox: [0.0, 0.0, fw, fh],
+                    corners: None,
+                    others: runners_up(&picture, &classes, best),
                 })
-            } else {
-                None
-            };
+            })
+        } else {
+            None
+        };
         if let Some(card) = &whole
             && card.confidence >= WHOLE_SURE
         {
@@ -229,7 +228,7 @@ impl Recogniser {
         // close-up whose index is cut off).
         if seen.is_empty()
             && !self.finder.keep_size
-            && (card_shaped(fw, fh) || fw.max(fh) <= 640.0)
+            && may_be_one_card(fw, fh)
             && let Some(card) = whole
             && card.confidence >= self.min_confidence
         {
@@ -474,6 +473,12 @@ fn names_a_card(class: &str) -> bool {
 /// Whether a picture has a card's proportions (upright).
 fn card_shaped(width: f32, height: f32) -> bool {
     (0.55..=0.85).contains(&(width / height))
+}
+
+/// Whether a picture may be one card whatever was found in it: card-shaped,
+/// or small (a close-up or a crop, not a camera's view of a table).
+fn may_be_one_card(width: f32, height: f32) -> bool {
+    card_shaped(width, height) || width.max(height) <= 640.0
 }
 
 /// A card's place in reading order: its centre's row, then column.
