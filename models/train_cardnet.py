@@ -18,7 +18,7 @@ and blobs are any photo's); the rest learns the cards.
 
 Training data:
 - single cards made from the art cache's training designs (models/art/manifest.toml,
-  split "train"): each face warped with a random turn, tilt and tightness of
+  split "train", the invented designs too): each face warped with a random turn, tilt and tightness of
   crop (edges and index often cut off), on a random background, with light,
   colour, blur, noise and JPEG changes;
 - with --photos, the class folders of `crops-gpiosenka-train`, except every
@@ -85,11 +85,13 @@ def load_photos(items):
 def load_art(cache):
     with open(MANIFEST, "rb") as f:
         manifest = tomllib.load(f)
+    names = [d["name"] for d in manifest["design"] if d.get("split") == "train"]
+    invented = manifest.get("invented")
+    if invented and invented.get("split") == "train":
+        names += [f"invented_{k:02}" for k in range(invented["designs"])]
     designs = []
-    for design in manifest["design"]:
-        if design.get("split") != "train":
-            continue
-        folder = os.path.join(cache, design["name"])
+    for name in names:
+        folder = os.path.join(cache, name)
         if not os.path.isdir(folder):
             continue
         faces = {}

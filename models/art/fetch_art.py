@@ -16,6 +16,11 @@ cards are laid out).  For each design the script
    backs), every card trimmed to its own outline (transparent outside rounded
    corners) and scaled to a height of 350 px keeping its aspect ratio.
 
+Then it draws the invented designs of the manifest's ``[invented]`` table
+(``invent_faces.py``: decks drawn from fonts of pinned Debian font packages,
+drawn suit shapes and chosen colours and layouts) into
+``CACHE/invented_NN/`` the same way.
+
 It is idempotent: finished designs (marker file ``.done`` with a matching
 stamp), downloaded packages and extracted trees are skipped.
 
@@ -539,7 +544,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", default=os.path.expanduser("~/.cache/pone/art"),
                     help="output/cache folder (default ~/.cache/pone/art)")
     ap.add_argument("--manifest", default=str(MANIFEST))
-    ap.add_argument("--designs", default="", help="comma-separated subset of designs")
+    ap.add_argument("--designs", default="",
+                    help="comma-separated subset of designs (\"invented\": the invented ones)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--force", action="store_true", help="re-render finished designs")
     ap.add_argument("--contact-sheet", default="",
@@ -550,7 +556,7 @@ def main(argv: list[str] | None = None) -> int:
     packages, designs = man["packages"], man["design"]
     if args.designs:
         want = set(args.designs.split(","))
-        unknown = want - {d["name"] for d in designs}
+        unknown = want - {d["name"] for d in designs} - {"invented"}
         if unknown:
             die(f"unknown designs: {sorted(unknown)}")
         designs = [d for d in designs if d["name"] in want]
@@ -587,6 +593,15 @@ def main(argv: list[str] | None = None) -> int:
             log(f"  {len(sizes)} images, aspect {aspect:.3f}")
         info = json.loads((out / "info.json").read_text())
         index[d["name"]] = info["aspect_w_over_h"]
+    inv = man.get("invented")
+    if inv and (not args.designs or "invented" in args.designs.split(",")):
+        font_dirs = [extract(key, packages[key], download(key, packages[key], dl_dir), src_dir)
+                     for key in inv["fonts"]]
+        sys.path.insert(0, str(HERE))
+        from invent_faces import invent
+
+        for name in invent(cache, font_dirs, inv["designs"], inv["seed"], log=log):
+            index[name] = json.loads((cache / name / "info.json").read_text())["aspect_w_over_h"]
     (cache / "index.json").write_text(json.dumps(index, indent=1, sort_keys=True))
     if args.contact_sheet:
         contact_sheet(cache, designs, Path(args.contact_sheet))

@@ -226,11 +226,19 @@ pub enum IndexOverride {
     None(String),
 }
 
-/// The designs listed in `models/art/manifest.toml` (its `[[design]]` tables).
+/// The designs listed in `models/art/manifest.toml`: its `[[design]]` tables,
+/// then the invented designs of its `[invented]` table (`invented_00`,
+/// `invented_01`, ... as `models/art/invent_faces.py` names them).
 pub fn manifest_splits(manifest: &Path) -> Result<Vec<ManifestEntry>, ArtError> {
+    #[derive(serde::Deserialize)]
+    struct Invented {
+        designs: usize,
+        split: Split,
+    }
     #[derive(serde::Deserialize)]
     struct Manifest {
         design: Vec<ManifestEntry>,
+        invented: Option<Invented>,
     }
     let bad = |reason: String| ArtError::Manifest {
         path: manifest.to_owned(),
@@ -238,7 +246,15 @@ pub fn manifest_splits(manifest: &Path) -> Result<Vec<ManifestEntry>, ArtError> 
     };
     let text = std::fs::read_to_string(manifest).map_err(|e| bad(e.to_string()))?;
     let parsed: Manifest = toml::from_str(&text).map_err(|e| bad(e.to_string()))?;
-    Ok(parsed.design)
+    let mut entries = parsed.design;
+    if let Some(invented) = parsed.invented {
+        entries.extend((0..invented.designs).map(|k| ManifestEntry {
+            name: format!("invented_{k:02}"),
+            split: invented.split,
+            index: None,
+        }));
+    }
+    Ok(entries)
 }
 
 /// The designs of the art cache that `models/art/fetch_art.py` filled, with
@@ -576,5 +592,30 @@ mod tests {
         }
         assert_eq!(a, invented_back(&like, 1), "one seed, one back");
         assert_ne!(a, invented_back(&like, 2));
+    }
+
+    #[test]
+    fn the_manifest_lists_its_real_designs_then_the_invented_ones() {
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/art/manifest.toml");
+        let entries = manifest_splits(&manifest).expect("the committed manifest");
+        let held_out: Vec<&str> = entries
+            .iter()
+            .filter(|e| e.split == Split::HeldOut)
+            .map(|e| e.name.as_str())
+            .collect();
+        assert!(
+            held_out.contains(&"atlasnye") && !held_out.iter().any(|n| n.starts_with("invented"))
+        );
+        let invented: Vec<&ManifestEntry> = entries
+            .iter()
+            .filter(|e| e.name.starts_with("invented_"))
+            .collect();
+        assert!(invented.len() >= 20, "{} invented designs", invented.len());
+        assert_eq!(invented[0].name, "invented_00");
+        assert!(
+            invented
+                .iter()
+                .all(|e| e.split == Split::Train && e.index.is_none())
+        );
     }
 }
