@@ -141,6 +141,8 @@ pub struct SynthArgs {
     /// The art cache of `models/art/fetch_art.py`, for every design of
     /// `models/art/manifest.toml` besides the built-in ones (training sets).
     pub art_cache: Option<std::path::PathBuf>,
+    /// With `art_cache`: at most this many of the manifest's invented designs (`None`: all).
+    pub invented_designs: Option<usize>,
 }
 
 fn chosen_designs(args: &SynthArgs) -> anyhow::Result<Vec<pone_vision::art::Design>> {
@@ -161,6 +163,14 @@ fn chosen_designs(args: &SynthArgs) -> anyhow::Result<Vec<pone_vision::art::Desi
         let wanted: Vec<_> = splits
             .into_iter()
             .filter(|e| !built_in.contains(&e.name) && which.is_none_or(|w| e.split == w))
+            .filter(|e| {
+                args.invented_designs.is_none_or(|most| {
+                    e.name
+                        .strip_prefix("invented_")
+                        .and_then(|k| k.parse::<usize>().ok())
+                        .is_none_or(|k| k < most)
+                })
+            })
             .collect();
         designs.extend(pone_vision::art::from_cache(cache, &wanted)?);
     }

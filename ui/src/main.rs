@@ -225,6 +225,11 @@ enum Commands {
         /// colours): training the back checker on more backs than the art has.
         #[arg(long, default_value_t = 0)]
         invented_backs: usize,
+        /// With --art-cache: draw with at most this many of the manifest's
+        /// invented designs (`invented_00` ...; default all, 0 for the real
+        /// decks only).
+        #[arg(long)]
+        invented_designs: Option<usize>,
         /// Render a sitting the engine plays: frames, dealer.jsonl and truth.jsonl.
         #[arg(long)]
         sitting: bool,
@@ -448,6 +453,7 @@ fn main() -> ExitCode {
             crops,
             empty,
             invented_backs,
+            invented_designs,
         }) => {
             let args = pone_ui::cli::SynthArgs {
                 out,
@@ -459,6 +465,7 @@ fn main() -> ExitCode {
                 empty,
                 invented_backs,
                 art_cache,
+                invented_designs,
             };
             let out = &mut std::io::stdout().lock();
             if sitting {
