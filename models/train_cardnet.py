@@ -18,9 +18,10 @@ and blobs are any photo's); the rest learns the cards.
 
 Training data:
 - single cards made from the art cache's training designs (models/art/manifest.toml,
-  split "train", the invented designs too): each face warped with a random turn, tilt and tightness of
-  crop (edges and index often cut off), on a random background, with light,
-  colour, blur, noise and JPEG changes;
+  split "train"; with --invented-designs N, N of the invented designs too):
+  each face warped with a random turn, tilt and tightness of crop (edges and
+  index often cut off), on a random background, with light, colour, blur,
+  noise and JPEG changes;
 - with --photos, the class folders of `crops-gpiosenka-train`, except every
   fifth file of each folder (in name order), which `pone eval` keeps out for
   measuring. `joker` is skipped.
@@ -82,13 +83,13 @@ def load_photos(items):
     return x, np.array([c for _, c, _ in items])
 
 
-def load_art(cache):
+def load_art(cache, invented_designs=0):
     with open(MANIFEST, "rb") as f:
         manifest = tomllib.load(f)
     names = [d["name"] for d in manifest["design"] if d.get("split") == "train"]
     invented = manifest.get("invented")
     if invented and invented.get("split") == "train":
-        names += [f"invented_{k:02}" for k in range(invented["designs"])]
+        names += [f"invented_{k:02}" for k in range(min(invented["designs"], invented_designs))]
     designs = []
     for name in names:
         folder = os.path.join(cache, name)
@@ -240,6 +241,8 @@ def finish(images, rng):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--art", required=True, help="the art cache (models/art/fetch_art.py)")
+    parser.add_argument("--invented-designs", type=int, default=0,
+                        help="also this many of the art cache's invented designs (the committed model: 0)")
     parser.add_argument("--photos", help="a class-folder dataset to train on (its kept-out part is not)")
     parser.add_argument("--out", default="models/cardnet.onnx")
     parser.add_argument("--steps", type=int, default=2600)
@@ -250,7 +253,7 @@ def main():
     rng = np.random.default_rng(args.seed)
     torch.set_num_threads(int(os.environ.get("PONE_THREADS", os.cpu_count() or 2)))
 
-    designs = load_art(args.art)
+    designs = load_art(args.art, args.invented_designs)
     if not designs:
         sys.exit(f"no training designs in {args.art}: run models/art/fetch_art.py")
     print(f"{len(designs)} training designs", flush=True)

@@ -4,8 +4,8 @@
 One command rebuilds the model from rendered scenes (`pone synth` folders with
 `images/` and `labels/`):
 
-    ./scripts/run synth --out /tmp/det-c --scenes 4000 --seed 303 --designs train --art-cache ~/.cache/pone/art
-    ./scripts/run synth --out /tmp/det-b --scenes 3000 --seed 202 --designs train --art-cache ~/.cache/pone/art
+    ./scripts/run synth --out /tmp/det-c --scenes 4000 --seed 303 --designs train --invented-designs 0 --art-cache ~/.cache/pone/art
+    ./scripts/run synth --out /tmp/det-b --scenes 3000 --seed 202 --designs train --invented-designs 0 --art-cache ~/.cache/pone/art
     python3 models/train_detector.py --data /tmp/det-c /tmp/det-b --out models/finder.onnx --steps 10000
 
 The network is fully convolutional (full 3x3 convolutions down to the 4-pixel

@@ -424,6 +424,17 @@ fn live_command(command: Commands, measure_redraw: bool) -> anyhow::Result<()> {
     }
 }
 
+/// `pone synth`: scenes, or with `sitting` (rounds, players, fps) a sitting.
+fn synth(args: &pone_ui::cli::SynthArgs, sitting: Option<(u32, usize, u32)>) -> anyhow::Result<()> {
+    let out = &mut std::io::stdout().lock();
+    match sitting {
+        Some((rounds, players, fps)) => {
+            pone_ui::cli::synth_sitting(args, rounds, players, fps, out)
+        }
+        None => pone_ui::cli::synth(args, out),
+    }
+}
+
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
@@ -467,12 +478,7 @@ fn main() -> ExitCode {
                 art_cache,
                 invented_designs,
             };
-            let out = &mut std::io::stdout().lock();
-            if sitting {
-                pone_ui::cli::synth_sitting(&args, rounds, players, fps, out)
-            } else {
-                pone_ui::cli::synth(&args, out)
-            }
+            synth(&args, sitting.then_some((rounds, players, fps)))
         }
         Some(Commands::Recognise {
             images,
