@@ -47,6 +47,9 @@ import torch.nn.functional as F
 from lite0 import Lite0Classifier
 from onnx_export import export_checked
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "art"))
+from invent_faces import design_name  # noqa: E402
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 CLASSES = [r + s for s in SUITS for r in RANKS] + ["back", "none"]
@@ -89,7 +92,7 @@ def load_art(cache, invented_designs=0):
     names = [d["name"] for d in manifest["design"] if d.get("split") == "train"]
     invented = manifest.get("invented")
     if invented and invented.get("split") == "train":
-        names += [f"invented_{k:02}" for k in range(min(invented["designs"], invented_designs))]
+        names += [design_name(k) for k in range(min(invented["designs"], invented_designs))]
     designs = []
     for name in names:
         folder = os.path.join(cache, name)

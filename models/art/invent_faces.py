@@ -21,7 +21,7 @@ own deck from chosen parts:
 - the middle: the pips of each rank in their usual places, a large ace,
   courts as a framed picture of coloured shapes, a border or none.
 
-Each design is `CACHE/<prefix>_NN/` with the 52 faces `<RANK><SUIT>.png` and
+Each design is `CACHE/invented_NN/` with the 52 faces `<RANK><SUIT>.png` and
 `back.png`, 350 px tall, transparent outside the rounded corners, as
 `fetch_art.py` writes the real designs (which calls this; it can also run on
 its own once the font packages are extracted). A design is drawn from its
@@ -39,11 +39,10 @@ import random
 import sys
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+from fetch_art import CARD_HEIGHT as HEIGHT
+from fetch_art import RANKS, SUITS, save_png
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
-HEIGHT = 350
 SS = 3  # drawn at this multiple, then scaled down
 SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 HOLLOW_CHARS = {"S": "\u2664", "H": "\u2661", "D": "\u2662", "C": "\u2667"}
@@ -128,10 +127,10 @@ def heart_points(w: float, h: float, pointy: float, n: int = 120) -> list[tuple[
     return fit(pts, w, h)
 
 
-def fit(pts, w, h, x0=0.0, y0=0.0):
+def fit(pts, w, h):
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     ax, bx, ay, by = min(xs), max(xs), min(ys), max(ys)
-    return [(x0 + (x - ax) / (bx - ax) * w, y0 + (y - ay) / (by - ay) * h) for x, y in pts]
+    return [((x - ax) / (bx - ax) * w, (y - ay) / (by - ay) * h) for x, y in pts]
 
 
 class SuitShapes:
@@ -191,7 +190,7 @@ class SuitShapes:
             pts = [(x, body_h - y) for x, y in heart_points(W, body_h, self.spade_pointy)]
             d = ImageDraw.Draw(im)
             d.polygon(pts, fill=255)
-            self.stem(d, W / 2, body_h * 0.7, H, W)
+            self.stem(d, W / 2, body_h * 0.7, H)
         else:
             r = H * self.ball
             W = H * (2 * self.ball * self.ball_spread + 0.45)
@@ -204,13 +203,13 @@ class SuitShapes:
             for x, y in (top, (cx - r * 1.05 * self.ball_spread, side_y), (cx + r * 1.05 * self.ball_spread, side_y)):
                 d.ellipse([x - r, y - r, x + r, y + r], fill=255)
             d.polygon([(cx - r * 0.5, r), (cx + r * 0.5, r), (cx + r * 0.5, side_y), (cx - r * 0.5, side_y)], fill=255)
-            self.stem(d, cx, side_y, H, W)
+            self.stem(d, cx, side_y, H)
         box = im.getbbox()
         im = im.crop(box) if box else im
         w = max(2, round(im.width / big))
         return im.resize((w, height), Image.LANCZOS)
 
-    def stem(self, d: ImageDraw.ImageDraw, cx: float, top: float, bottom: float, width: float):
+    def stem(self, d: ImageDraw.ImageDraw, cx: float, top: float, bottom: float):
         foot = self.stem_w * bottom
         neck = max(1.5, foot * 0.18)
         if self.stem_curved:
@@ -238,7 +237,6 @@ class Style:
 
     def __init__(self, seed: int, fonts: Fonts):
         rng = random.Random(seed)
-        self.rng = rng
         self.aspect = rng.choice([rng.uniform(0.69, 0.73), rng.uniform(0.62, 0.66), rng.uniform(0.64, 0.72)])
         self.radius = rng.uniform(0.03, 0.09)
         dark = rng.random() < 0.07
@@ -317,12 +315,8 @@ def draw_index(card, style: Style, rank: str, suit: str, W: int, H: int):
         corners += [(False, True), (True, False)]
     for rotated, right in corners:
         for m, x, y in parts:
-            if rotated:
-                xx, yy = W - x - m.width, H - y - m.height
-                if not right:
-                    xx = x
-            else:
-                xx, yy = (W - x - m.width if right else x), y
+            xx = W - x - m.width if right else x
+            yy = H - y - m.height if rotated else y
             paste_ink(card, m, (xx, yy), ink, rotate=rotated)
 
 
@@ -424,19 +418,18 @@ def draw_back(style: Style) -> Image.Image:
     return plain.resize((round(W / SS), HEIGHT), Image.LANCZOS)
 
 
-def save(img: Image.Image, path: Path):
-    tmp = path.with_suffix(".tmp.png")
-    img.save(tmp, "PNG")
-    os.replace(tmp, path)
+def design_name(k: int) -> str:
+    """The k-th invented design's folder (`vision/src/art.rs` names them so too)."""
+    return f"invented_{k:02}"
 
 
-def invent(cache: Path, font_dirs: list[Path], designs: int, seed: int, prefix: str = "invented", log=print) -> list[str]:
+def invent(cache: Path, font_dirs: list[Path], designs: int, seed: int, log=print) -> list[str]:
     """Draws the designs into the cache (skipping those already drawn with the
     same stamp); gives their names."""
     fonts = None
     names = []
     for k in range(designs):
-        name = f"{prefix}_{k:02}"
+        name = design_name(k)
         names.append(name)
         out = cache / name
         stamp = f"{STAMP} seed {seed} design {k}"
@@ -450,9 +443,9 @@ def invent(cache: Path, font_dirs: list[Path], designs: int, seed: int, prefix: 
         style = Style(seed * 1000 + k, fonts)
         for s in SUITS:
             for r in RANKS:
-                save(draw_card(style, r + s, seed * 100000 + k * 100 + RANKS.index(r) * 4 + SUITS.index(s)), out / f"{r}{s}.png")
+                save_png(draw_card(style, r + s, seed * 100000 + k * 100 + RANKS.index(r) * 4 + SUITS.index(s)), out / f"{r}{s}.png")
         back = draw_back(style)
-        save(back, out / "back.png")
+        save_png(back, out / "back.png")
         (out / "info.json").write_text(json.dumps(
             {"design": name, "aspect_w_over_h": round(back.width / back.height, 4), "font": Path(style.font.path).name}, indent=1))
         done.write_text(stamp + "\n")
@@ -466,9 +459,8 @@ def main(argv=None) -> int:
     ap.add_argument("--fonts", nargs="+", required=True, help="folders holding .ttf/.otf fonts")
     ap.add_argument("--designs", type=int, default=40)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--prefix", default="invented")
     args = ap.parse_args(argv)
-    invent(Path(args.cache).expanduser(), [Path(f) for f in args.fonts], args.designs, args.seed, args.prefix)
+    invent(Path(args.cache).expanduser(), [Path(f) for f in args.fonts], args.designs, args.seed)
     return 0
 
 

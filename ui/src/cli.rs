@@ -165,10 +165,7 @@ fn chosen_designs(args: &SynthArgs) -> anyhow::Result<Vec<pone_vision::art::Desi
             .filter(|e| !built_in.contains(&e.name) && which.is_none_or(|w| e.split == w))
             .filter(|e| {
                 args.invented_designs.is_none_or(|most| {
-                    e.name
-                        .strip_prefix("invented_")
-                        .and_then(|k| k.parse::<usize>().ok())
-                        .is_none_or(|k| k < most)
+                    pone_vision::art::invented_number(&e.name).is_none_or(|k| k < most)
                 })
             })
             .collect();

@@ -249,12 +249,20 @@ pub fn manifest_splits(manifest: &Path) -> Result<Vec<ManifestEntry>, ArtError> 
     let mut entries = parsed.design;
     if let Some(invented) = parsed.invented {
         entries.extend((0..invented.designs).map(|k| ManifestEntry {
-            name: format!("invented_{k:02}"),
+            name: format!("{INVENTED}{k:02}"),
             split: invented.split,
             index: None,
         }));
     }
     Ok(entries)
+}
+
+/// What an invented design's folder name starts with (`invented_07`).
+const INVENTED: &str = "invented_";
+
+/// Which invented design a design is (`invented_07`: 7); `None` for a real deck.
+pub fn invented_number(name: &str) -> Option<usize> {
+    name.strip_prefix(INVENTED)?.parse().ok()
 }
 
 /// The designs of the art cache that `models/art/fetch_art.py` filled, with
@@ -608,7 +616,7 @@ mod tests {
         );
         let invented: Vec<&ManifestEntry> = entries
             .iter()
-            .filter(|e| e.name.starts_with("invented_"))
+            .filter(|e| invented_number(&e.name).is_some())
             .collect();
         assert!(invented.len() >= 20, "{} invented designs", invented.len());
         assert_eq!(invented[0].name, "invented_00");
