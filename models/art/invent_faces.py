@@ -48,7 +48,7 @@ SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 HOLLOW_CHARS = {"S": "\u2664", "H": "\u2661", "D": "\u2662", "C": "\u2667"}
 # Fonts that are no lettering (dingbats, symbols) or a script no index uses.
 NOT_FOR_RANKS = ("symbola", "standardsymbols", "d050000l", "z003", "chorus")
-STAMP = "invent_faces v1"
+STAMP = "invent_faces v2"
 
 # Where the pips of each rank lie, as (x, y) in the pip field (0..1 both ways).
 PIPS = {
@@ -302,14 +302,14 @@ def draw_index(card, style: Style, rank: str, suit: str, W: int, H: int):
     ink = style.ink[suit]
     x0, y0 = style.margin_x * W, style.margin_y * H
     if style.beside:
-        parts = [(rm, x0, y0), (sm, x0 + rm.width + style.gap * 0.5, y0 + (rm.height - sm.height) / 2)]
+        parts = [(rm, x0, y0), (sm, x0 + rm.width + style.gap * H * 0.5, y0 + (rm.height - sm.height) / 2)]
     else:
         col = max(rm.width, sm.width) if style.centred else 0
         rx = x0 + (col - rm.width) / 2 if style.centred else x0
         sx = x0 + (col - sm.width) / 2 if style.centred else x0
         parts = [(rm, rx, y0)]
         if not style.no_suit_index:
-            parts.append((sm, sx, y0 + rm.height + style.gap * H / H))
+            parts.append((sm, sx, y0 + rm.height + style.gap * H))
     corners = [(False, False), (True, True)]
     if style.four:
         corners += [(False, True), (True, False)]
