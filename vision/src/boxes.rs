@@ -59,6 +59,22 @@ pub fn in_quad(quad: &[[f32; 2]; 4], p: [f32; 2]) -> bool {
     !(left && right)
 }
 
+/// The share of the convex quadrilateral `a` that lies in the convex
+/// quadrilateral `b`, measured on a grid of 8x8 points spread over `a`.
+pub fn share_inside(a: &[[f32; 2]; 4], b: &[[f32; 2]; 4]) -> f32 {
+    const N: usize = 8;
+    let mut inside = 0;
+    for i in 0..N {
+        for j in 0..N {
+            let (u, v) = ((i as f32 + 0.5) / N as f32, (j as f32 + 0.5) / N as f32);
+            let weights = [(1.0 - u) * (1.0 - v), u * (1.0 - v), u * v, (1.0 - u) * v];
+            let p = [0, 1].map(|k| (0..4).map(|c| weights[c] * a[c][k]).sum::<f32>());
+            inside += usize::from(in_quad(b, p));
+        }
+    }
+    inside as f32 / (N * N) as f32
+}
+
 /// The distance between two points.
 pub fn distance(a: [f32; 2], b: [f32; 2]) -> f32 {
     (a[0] - b[0]).hypot(a[1] - b[1])

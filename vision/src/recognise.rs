@@ -360,12 +360,16 @@ fn drop_repeats(mut seen: Vec<Seen>) -> Vec<Seen> {
 
 /// The face-up readings with one reading per card: a reading is dropped when
 /// a surer one's index lies on its card and its own index lies on the surer
-/// one's card. That is one card read twice (at both corners, their cards
-/// extrapolated apart, or at a corner and a pip). Cards in a fan or a row of
-/// drawn cards are not: each shows its index beside the card on it, so a
-/// lower card's index lies on no card above it.
+/// one's card, or when its card lies almost wholly ([`SAME_CARD_INSIDE`]) on
+/// the surer one's card and names the same suit. That is one card read twice
+/// (at both corners, their cards extrapolated apart, or at a corner and a
+/// pip or a court figure, read in the card's own suit). Cards in a fan or a
+/// row of drawn cards are not: each shows its index beside the card on it,
+/// so a lower card's index lies on no card above it, and no card shows its
+/// index from under one lying almost exactly on it.
 fn drop_same_card(mut seen: Vec<Seen>) -> Vec<Seen> {
-    use crate::boxes::in_quad;
+    use crate::boxes::{in_quad, share_inside};
+    let suit = |card: &str| card.chars().last();
     // The middle of the index window, as a share of the card's width and height.
     let index = [
         f32::midpoint(INDEX_WINDOW[0], INDEX_WINDOW[2]),
@@ -386,7 +390,9 @@ fn drop_same_card(mut seen: Vec<Seen>) -> Vec<Seen> {
         let same = reading.corners.is_some_and(|q| {
             kept.iter().any(|k| {
                 k.corners.is_some_and(|kq| {
-                    in_quad(&middle(&kq), index_of(&q)) && in_quad(&middle(&q), index_of(&kq))
+                    (in_quad(&middle(&kq), index_of(&q)) && in_quad(&middle(&q), index_of(&kq)))
+                        || (suit(&k.card) == suit(&reading.card)
+                            && share_inside(&q, &kq) >= SAME_CARD_INSIDE)
                 })
             })
         });
@@ -405,6 +411,10 @@ const WHOLE_SURE: f32 = 0.5;
 /// The share of a card (about its centre) that another reading's index must
 /// lie in for the two to be one card ([`drop_same_card`]).
 const SAME_CARD_MIDDLE: f32 = 0.9;
+
+/// The share of a reading's card that must lie on a surer reading's card of
+/// the same suit for the two to be one card ([`drop_same_card`]).
+const SAME_CARD_INSIDE: f32 = 0.9;
 
 /// The least probability the back checker must give a find for it to stay a face-down card.
 const CHECKED_BACK: f32 = 0.5;
@@ -602,6 +612,40 @@ mod tests {
             with("4H", 0.8, quad(25.0, false)),
         ];
         assert_eq!(drop_same_card(fan.clone()), fan);
+    }
+
+    #[test]
+    fn a_pip_read_as_a_card_of_its_cards_suit_is_that_card() {
+        let card = |card: &str, confidence: f32, q: [[f32; 2]; 4]| Seen {
+            corners: Some(q),
+            ..seen(card, confidence, crate::boxes::bounds(&q))
+        };
+        let ten = card(
+            "TC",
+            0.9,
+            [[0.0, 0.0], [100.0, 0.0], [100.0, 140.0], [0.0, 140.0]],
+        );
+        // A window on the ten's pips, read 8C: its card lies on the ten's.
+        let pips = |name: &str| {
+            card(
+                name,
+                0.7,
+                [[30.0, 10.0], [95.0, 10.0], [95.0, 100.0], [30.0, 100.0]],
+            )
+        };
+        assert_eq!(
+            drop_same_card(vec![pips("8C"), ten.clone()]),
+            vec![ten.clone()]
+        );
+        // Read in another suit, it may be a card lying on the ten: it stays.
+        assert_eq!(drop_same_card(vec![pips("8H"), ten.clone()]).len(), 2);
+        // A club a fifth of a card aside, its index showing: two cards.
+        let beside = card(
+            "4C",
+            0.8,
+            [[20.0, 0.0], [120.0, 0.0], [120.0, 140.0], [20.0, 140.0]],
+        );
+        assert_eq!(drop_same_card(vec![beside, ten]).len(), 2);
     }
 
     #[test]
