@@ -220,7 +220,7 @@ impl Recogniser {
             });
         }
         let mut seen = drop_repeats(drop_same_card(seen));
-        seen.extend(card_sized_backs(&seen, backs));
+        seen.extend(backs_off_faces(&seen, card_sized_backs(&seen, backs)));
         seen.retain(|s| s.confidence >= self.min_confidence);
         // Nothing else read in a picture that may be one card (a photo, not
         // a camera's frame of the table; card-shaped or small): the whole
@@ -447,6 +447,28 @@ fn card_sized_backs(faces: &[Seen], backs: Vec<Seen>) -> Vec<Seen> {
         .collect()
 }
 
+/// The share of a back's box that may lie on a face-up card read ([`backs_off_faces`]).
+const BACK_ON_FACE: f32 = 0.75;
+
+/// The backs that do not lie mostly ([`BACK_ON_FACE`]) on a face-up card
+/// read. What shows of a face-down card lies beside the face-up cards on it,
+/// not on them; a back found on a card's face is its picture or its pips
+/// (or, on a photo, the table's grain around a card taken with it).
+fn backs_off_faces(faces: &[Seen], backs: Vec<Seen>) -> Vec<Seen> {
+    use crate::boxes::share_inside;
+    backs
+        .into_iter()
+        .filter(|back| {
+            let [x0, y0, x1, y1] = back.bbox;
+            let quad = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+            !faces
+                .iter()
+                .filter_map(|face| face.corners)
+                .any(|card| share_inside(&quad, &card) >= BACK_ON_FACE)
+        })
+        .collect()
+}
+
 /// The most likely class of some evidence (unnormalised probabilities), and its probability.
 fn most_likely(evidence: &[f64]) -> Option<(usize, f64)> {
     let total: f64 = evidence.iter().sum();
@@ -646,6 +668,27 @@ mod tests {
             [[20.0, 0.0], [120.0, 0.0], [120.0, 140.0], [20.0, 140.0]],
         );
         assert_eq!(drop_same_card(vec![beside, ten]).len(), 2);
+    }
+
+    #[test]
+    fn a_back_found_on_a_face_up_card_goes() {
+        let q = [
+            [100.0, 100.0],
+            [200.0, 100.0],
+            [200.0, 240.0],
+            [100.0, 240.0],
+        ];
+        let faces = vec![Seen {
+            corners: Some(q),
+            ..seen("KH", 0.95, crate::boxes::bounds(&q))
+        }];
+        let on = seen("back", 0.8, [110.0, 120.0, 200.0, 230.0]);
+        // A face-down card under the king, half of it showing beside it.
+        let under = seen("back", 0.8, [150.0, 110.0, 250.0, 250.0]);
+        assert_eq!(
+            backs_off_faces(&faces, vec![on, under.clone()]),
+            vec![under]
+        );
     }
 
     #[test]
