@@ -337,19 +337,25 @@ impl Recogniser {
 }
 
 /// The face-up readings without repeats: a reading is dropped when a surer
-/// one names the same card and one's box centre lies in the other's box. One
-/// pack has one of each card, so the same card read twice in one place is a
-/// large card the finder found in pieces (several windows on its face, or one
-/// corner at two sizes), not two cards.
+/// one names the same card and one's box centre lies in the other's box, or
+/// their cards overlap at all. One pack has one of each card, so the same
+/// card read twice in one place is a large card the finder found in pieces
+/// (several windows on its face, or one corner at two sizes, or both
+/// corners), not two cards.
 fn drop_repeats(mut seen: Vec<Seen>) -> Vec<Seen> {
-    use crate::boxes::{centre, contains};
+    use crate::boxes::{centre, contains, share_inside};
+    let overlap = |a: &Seen, b: &Seen| match (a.corners, b.corners) {
+        (Some(p), Some(q)) => share_inside(&p, &q) > 0.0 || share_inside(&q, &p) > 0.0,
+        _ => false,
+    };
     seen.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
     let mut kept: Vec<Seen> = Vec::with_capacity(seen.len());
     for reading in seen {
         let repeat = kept.iter().any(|k| {
             k.card == reading.card
                 && (contains(k.bbox, centre(reading.bbox))
-                    || contains(reading.bbox, centre(k.bbox)))
+                    || contains(reading.bbox, centre(k.bbox))
+                    || overlap(k, &reading))
         });
         if !repeat {
             kept.push(reading);
@@ -719,6 +725,35 @@ mod tests {
             card_sized_backs(&[], backs[1..].to_vec()),
             backs[1..].to_vec()
         );
+    }
+
+    #[test]
+    fn one_card_read_twice_with_overlapping_cards_is_one_card() {
+        let card = |confidence: f32, q: [[f32; 2]; 4]| Seen {
+            corners: Some(q),
+            ..seen(
+                "QS",
+                confidence,
+                [q[0][0], q[0][1], q[0][0] + 30.0, q[0][1] + 40.0],
+            )
+        };
+        // Read at its top-left corner and, turned, at its bottom-right: the
+        // boxes around what shows of each index are far apart, the cards not.
+        let top = card(
+            0.9,
+            [[0.0, 0.0], [100.0, 0.0], [100.0, 140.0], [0.0, 140.0]],
+        );
+        let bottom = card(
+            0.6,
+            [[110.0, 150.0], [10.0, 150.0], [10.0, 10.0], [110.0, 10.0]],
+        );
+        assert_eq!(drop_repeats(vec![bottom, top.clone()]), vec![top.clone()]);
+        // The same card read a table's width away stays (a misreading the tracker sorts out).
+        let far = card(
+            0.6,
+            [[500.0, 0.0], [600.0, 0.0], [600.0, 140.0], [500.0, 140.0]],
+        );
+        assert_eq!(drop_repeats(vec![far.clone(), top.clone()]), vec![top, far]);
     }
 
     #[test]
