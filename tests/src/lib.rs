@@ -56,12 +56,35 @@ where
     output
 }
 
-/// A fresh, empty temporary folder for this test process, named `name`.
-pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pone-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::create_dir_all(&dir);
-    dir
+/// A fresh, empty temporary folder, removed with what it holds when the
+/// test is done with it (a rendered sitting is tens of megabytes).
+pub struct Scratch(tempfile::TempDir);
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+/// A fresh, empty temporary folder whose name starts `pone-{name}-`.
+///
+/// # Panics
+/// When the system's temporary folder cannot be written: no test can run.
+pub fn temp_dir(name: &str) -> Scratch {
+    Scratch(
+        tempfile::Builder::new()
+            .prefix(&format!("pone-{name}-"))
+            .tempdir()
+            .expect("a temporary folder"),
+    )
 }
 
 /// The committed card reader model.

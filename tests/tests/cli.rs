@@ -81,7 +81,7 @@ fn pone_eval_names_a_file_that_is_not_a_card() {
 }
 
 /// Two rendered scenes of the held-out design, with their labels.
-fn rendered_scenes(name: &str) -> std::path::PathBuf {
+fn rendered_scenes(name: &str) -> pone_tests::Scratch {
     let dir = temp_dir(name);
     pone_ok([
         "synth".as_ref(),

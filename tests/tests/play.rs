@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use pone_engine::script::Line;
 use pone_engine::{Command, replay, report};
-use pone_tests::{pone_ok, temp_dir};
+use pone_tests::{Scratch, pone_ok, temp_dir};
 use pone_vision::play::{DealerScript, Play, SeatZones};
 use pone_vision::recognise::Seen;
 use pone_vision::sitting::LabelDealer;
@@ -14,7 +14,7 @@ use pone_vision::tracker::TrackerOptions;
 use serde_json::Value;
 
 /// Renders a sitting into a fresh folder.
-fn sitting(name: &str, seed: u64, rounds: u32, players: u32, size: &str) -> std::path::PathBuf {
+fn sitting(name: &str, seed: u64, rounds: u32, players: u32, size: &str) -> Scratch {
     let out = temp_dir(name);
     pone_ok([
         "synth",
