@@ -57,8 +57,18 @@ where
 }
 
 /// A fresh, empty temporary folder, removed with what it holds when the
-/// test is done with it (a rendered sitting is tens of megabytes).
+/// test is done with it (a rendered sitting is tens of megabytes); kept, and
+/// named on stderr, when the test fails, for reading what it wrote there.
 pub struct Scratch(tempfile::TempDir);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.disable_cleanup(true);
+            eprintln!("kept for reading: {}", self.0.path().display());
+        }
+    }
+}
 
 impl AsRef<std::ffi::OsStr> for Scratch {
     fn as_ref(&self) -> &std::ffi::OsStr {
