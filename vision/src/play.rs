@@ -36,6 +36,11 @@ const DIVIDE_WINDOW_SECS: f32 = 5.0;
 /// before the dealer is asked for a card face down, in seconds.
 const SHOWDOWN_WAIT_SECS: f32 = 2.0;
 
+/// The least time the pone takes to shuffle the last card into his pile
+/// and hand the pack back, in seconds: a card dealt from the new pack sooner
+/// than this after the card before is a question ([`Play`]'s shuffle check).
+const SHUFFLE_SECS: f32 = 2.5;
+
 /// Where each seat's cards lie on the picture.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SeatZones {
@@ -615,6 +620,9 @@ impl Play {
                 let reshuffled = events
                     .iter()
                     .any(|e| matches!(e, Event::PackReshuffled { .. }));
+                if reshuffled && let Some(landed) = landed {
+                    self.check_shuffle_time(frame, landed);
+                }
                 if let Some(landed) = landed {
                     let seq = self.game.in_force().last().map_or(0, |(seq, _)| *seq);
                     self.delivered.push(Delivered {
@@ -649,6 +657,27 @@ impl Play {
                 self.ask(frame, format!("{text} was refused: {e}"));
                 false
             }
+        }
+    }
+
+    /// A card dealt from a new pack: the last card of the old one went
+    /// unseen to the pone, who shuffled it with his pile. Landing too soon
+    /// after the card before for that ([`SHUFFLE_SECS`]), it is likely the
+    /// last card itself, dealt instead of passed: a dealer's mistake, told.
+    fn check_shuffle_time(&mut self, frame: u64, landed: u64) {
+        let Some(before) = self.delivered.last().map(|d| d.landed) else {
+            return;
+        };
+        let seconds = landed.saturating_sub(before) as f32 / self.fps;
+        if seconds < SHUFFLE_SECS {
+            self.ask(
+                frame,
+                format!(
+                    "the last card dealt? The pack was down to its last card, which is not \
+                     dealt but goes unseen to the pone to shuffle with his pile; this card \
+                     came {seconds:.1} s after the one before, too soon for a shuffle"
+                ),
+            );
         }
     }
 

@@ -69,6 +69,9 @@ pub struct SittingSummary {
     pub frame_files: String,
 }
 
+/// How long the pone takes to shuffle the last card into his pile, seconds.
+const SHUFFLE_SECS: usize = 4;
+
 const NAMES: [&str; 7] = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil"];
 
 /// A card on the picture: which card, face up or not.
@@ -485,6 +488,21 @@ fn play(
             film.round = state.round_number();
         }
         film.start_pass(rng, fps);
+        // The pack down to its last card: the dealer passes it to the pone,
+        // who takes up his pile and shuffles them off the table before the
+        // pack comes back and this card is dealt from it.
+        if events
+            .iter()
+            .any(|e| matches!(e, Event::PackReshuffled { .. }))
+        {
+            let taken_up = Picture {
+                pile: 0,
+                pack: 0,
+                ..shown.clone()
+            };
+            film.hold(&taken_up, SHUFFLE_SECS * fps);
+            shown = taken_up;
+        }
         // At the end of a round the standing hands are turned up (the final
         // declaration) before the cards go to the pone.
         let after = if round_over {
