@@ -436,10 +436,15 @@ fn perfect_readings_keep_the_ledger_of_many_sittings() {
         let dir = sitting(&format!("play-many-{seed}"), seed, 3, players, "480x270");
         let play = play_answering(&dir);
         if report::to_json(play.game())["balances"] != truth_ledger(&dir)["balances"] {
-            wrong.push((seed, dir.display().to_string()));
+            // Held until the end: a failing test keeps their folders.
+            wrong.push((seed, dir));
         }
     }
-    assert!(wrong.is_empty(), "{wrong:?}");
+    let named: Vec<String> = wrong
+        .iter()
+        .map(|(seed, dir)| format!("seed {seed}: {}", dir.display()))
+        .collect();
+    assert!(wrong.is_empty(), "{named:?}");
 }
 
 /// The pack runs out in the fourth round (seed 3: 5 players, 6 rounds):
