@@ -424,14 +424,13 @@ fn a_hand_thrown_to_the_pone_and_a_card_dealt_onto_another_keep_the_ledger() {
 }
 
 /// Perfect readings (with bad frames) over many sittings, 3 to 5 players:
-/// minutes of rendering, so run by hand (`--include-ignored`). Seeds 71 and
-/// 74 still go wrong (a card of the last round misread after a reshuffle, a
-/// card dealt off a covered pack); every seed below keeps its ledger.
+/// minutes of rendering, so run by hand (`--include-ignored`). Every seed
+/// here keeps its ledger; of seeds 73 to 100, 73 and 89 still go wrong.
 #[test]
 #[ignore = "minutes: run by hand with --include-ignored"]
 fn perfect_readings_keep_the_ledger_of_many_sittings() {
     let mut wrong = Vec::new();
-    for seed in 21..=70u64 {
+    for seed in 21..=72u64 {
         let players = 3 + (seed % 3) as u32;
         let dir = sitting(&format!("play-many-{seed}"), seed, 3, players, "480x270");
         let play = play_answering(&dir);

@@ -419,8 +419,15 @@ impl Play {
             } => {
                 if !self.landed(track, frame, bbox, card, confidence, sure) {
                     // Not a card of the deal: the tracker lets it go once
-                    // unseen, so it cannot stand in for a card landing there later.
-                    self.tracker.leave(&[track]);
+                    // unseen, so it cannot stand in for a card landing there
+                    // later; the pack or the pile stays where it lies, so
+                    // that a card dealt off it is a new card.
+                    let due = self.game.sitting().state().due_card().map(|(seat, _)| seat);
+                    if card.is_none() && self.on_a_stack(centre(bbox), long_side(bbox), due) {
+                        self.tracker.anchor(track);
+                    } else {
+                        self.tracker.leave(&[track]);
+                    }
                 }
             }
             Fact::TurnedUp {
@@ -617,10 +624,16 @@ impl Play {
             Ok(events) => {
                 tracing::debug!(frame, "applied {text}");
                 let round_over = events.iter().any(|e| matches!(e, Event::RoundEnded { .. }));
-                let reshuffled = events
+                let last_card = events
                     .iter()
                     .any(|e| matches!(e, Event::PackReshuffled { .. }));
-                if reshuffled && let Some(landed) = landed {
+                // A new deal's dealer gathers every card and shuffles a
+                // fresh pack.
+                let reshuffled = last_card
+                    || events
+                        .iter()
+                        .any(|e| matches!(e, Event::DealStarted { .. }));
+                if last_card && let Some(landed) = landed {
                     self.check_shuffle_time(frame, landed);
                 }
                 if let Some(landed) = landed {

@@ -159,6 +159,9 @@ struct Track {
     counted: Counted,
     /// The round is over: it goes the first frame it is not seen.
     leaving: bool,
+    /// A stack (the pack, the pone's pile): it does not move, and a card
+    /// sliding off it is another card.
+    anchored: bool,
     /// Counted face up from sure readings (a card turned up is often read
     /// unsurely while it turns).
     counted_sure: bool,
@@ -199,9 +202,17 @@ impl Tracker {
         }
     }
 
-    /// The pack was reshuffled: every card may be seen again.
+    /// The pack was reshuffled, or a new deal begins with a fresh pack:
+    /// every card may be seen again but those still lying counted on the
+    /// table (a reshuffle in the middle of a round leaves them out of the
+    /// new pack; cards of a round that is over are leaving).
     pub fn reshuffled(&mut self) {
-        self.seen.clear();
+        let tracks = &self.tracks;
+        self.seen.retain(|card| {
+            tracks
+                .iter()
+                .any(|t| !t.leaving && t.counted == Counted::FaceUp(*card))
+        });
     }
 
     /// These cards are going (the round is over and they go to the pone's
@@ -211,6 +222,18 @@ impl Tracker {
         for track in &mut self.tracks {
             if tracks.contains(&track.id) {
                 track.leaving = true;
+            }
+        }
+    }
+
+    /// This card is a stack, the pack or the pone's pile: it lies where it
+    /// is (a card dealt off it moves, the stack does not) and goes as
+    /// [`Tracker::leave`] says.
+    pub fn anchor(&mut self, track: u64) {
+        for t in &mut self.tracks {
+            if t.id == track {
+                t.leaving = true;
+                t.anchored = true;
             }
         }
     }
@@ -284,6 +307,7 @@ impl Tracker {
                 votes: Vec::new(),
                 counted: Counted::Not,
                 leaving: false,
+                anchored: false,
                 counted_sure: false,
             };
             self.next_id += 1;
@@ -317,9 +341,23 @@ impl Tracker {
                 // coming on (at a low frame rate it moves too far between
                 // frames to overlap itself). It comes before a card it lands
                 // on, which it must not be taken for, turned up.
-                let flying = track.counted == Counted::Not && track.last_seen.0 + 2 >= frame;
+                // A face read surely, other than the face the card in flight
+                // showed, is another card (one turned up where it lay, as
+                // the flight passes).
+                let flying = track.counted == Counted::Not
+                    && track.last_seen.0 + 2 >= frame
+                    && !reading.card.is_some_and(|card| {
+                        reading.confidence >= SURELY_ANOTHER
+                            && track
+                                .ranked()
+                                .first()
+                                .is_some_and(|&(best, _)| best != card)
+                    });
                 let near = distance(centre(reading.bbox), centre(track.bbox))
                     / long_side(track.bbox).max(1.0);
+                if track.anchored && near > self.options.still {
+                    continue;
+                }
                 if flying && overlap < 0.3 && near <= FLIGHT_STEP {
                     pairs.push((1.0 + 0.3 * (1.0 - near / FLIGHT_STEP), r, t));
                     continue;
@@ -390,7 +428,9 @@ impl Tracker {
             track.up_since = None;
             track.votes.clear();
         }
-        track.bbox = reading.bbox;
+        if !track.anchored {
+            track.bbox = reading.bbox;
+        }
         track.last_seen = (frame, at);
         read_into(track, reading, frame, at);
         // A counted face-down card read face up steadily has been turned up.
@@ -746,5 +786,61 @@ mod tests {
             .filter(|f| matches!(f, Fact::Landed { card: Some(_), .. }))
             .count();
         assert!(!turned && landed == 1, "{facts:?}");
+    }
+
+    #[test]
+    fn a_card_turned_up_beside_a_card_in_flight_is_turned_up_not_taken_for_it() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("back", A, 0.9)]; 4];
+        // A card flies past just below the back (near it, not on it) ...
+        frames.push(vec![
+            seen("back", A, 0.9),
+            seen("9S", [100.0, 220.0, 170.0, 320.0], 0.9),
+        ]);
+        // ... and is gone from sight as the back is turned up: a sure
+        // reading of another face is not the card in flight.
+        frames.extend(vec![vec![seen("KH", A, 0.95)]; 5]);
+        let facts = run(&mut tracker, &frames);
+        assert!(
+            facts
+                .iter()
+                .any(|f| matches!(f, Fact::TurnedUp { card: c, track: 0, .. } if *c == card("KH"))),
+            "{facts:?}"
+        );
+        assert!(
+            !facts
+                .iter()
+                .any(|f| matches!(f, Fact::Landed { card: Some(_), .. })),
+            "{facts:?}"
+        );
+    }
+
+    #[test]
+    fn a_card_slid_off_the_pack_is_a_new_card_and_the_pack_stays() {
+        let mut tracker = Tracker::default();
+        let mut facts = run(&mut tracker, &vec![vec![seen("back", A, 0.9)]; 3]);
+        // The pack, seen as a card lying face down, is not a card of the deal.
+        tracker.anchor(0);
+        // The top card slides off it, hiding it, to lie at B.
+        for (k, f) in (3..8).enumerate() {
+            let x = 100.0 + 20.0 * (k + 1) as f32;
+            facts.extend(tracker.update(
+                f,
+                at(f),
+                &[seen("back", [x, 100.0, x + 70.0, 200.0], 0.9)],
+            ));
+        }
+        let b = [200.0, 100.0, 270.0, 200.0];
+        for f in 8..13 {
+            facts.extend(tracker.update(f, at(f), &[seen("back", b, 0.9)]));
+        }
+        let landed: Vec<_> = facts
+            .iter()
+            .filter_map(|f| match f {
+                Fact::Landed { bbox, .. } => Some(*bbox),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(landed, [A, b], "{facts:?}");
     }
 }
