@@ -380,6 +380,12 @@ fn play_answering(dir: &Path) -> Play {
 /// if what they show had not happened: the frames after them, and the
 /// dealer's lines said then, come that much sooner.
 fn play_answering_without(dir: &Path, cut: &[u64]) -> Play {
+    play_answering_with(dir, cut, &|_, _| Vec::new())
+}
+
+/// [`play_answering_without`], the recogniser also reading what `also`
+/// finds in each frame's label.
+fn play_answering_with(dir: &Path, cut: &[u64], also: &dyn Fn(u64, &Value) -> Vec<Seen>) -> Play {
     let info = json(&dir.join("sitting.json"));
     let frames = info["frames"].as_u64().expect("frames");
     let fps = info["fps"].as_u64().expect("fps");
@@ -395,6 +401,7 @@ fn play_answering_without(dir: &Path, cut: &[u64]) -> Play {
     for f in (0..frames).filter(|f| !cut.contains(f)) {
         let label = json(&dir.join(format!("labels/{f:06}.json")));
         let mut readings = perfect_readings(&label);
+        readings.extend(also(f, &label));
         let at = sooner(f);
         spoil(at, &mut readings);
         play.frame(at, Duration::from_millis(at * 1000 / fps), &readings);
@@ -484,4 +491,53 @@ fn the_last_card_goes_to_the_pone_and_dealing_it_is_told() {
     assert_eq!(told(&play), 1, "{:?}", play.questions());
     // The count of the pack is the same either way: the ledger stands.
     assert_truth(&play, &dir);
+}
+
+/// The finder's second box on overlapping backs: for a few frames after a
+/// card is dealt face down, it is also found as a smaller box in its lower
+/// right part. Cards are dealt one at a time, so a
+/// second find coming to rest with the card it lies on is no card (and the
+/// larger box is the card), and the ledger is the truth's.
+#[test]
+fn a_face_down_card_found_twice_as_it_lands_is_one_card() {
+    let dir = sitting("play-found-twice", 12, 2, 3, "480x270");
+    let players = json(&dir.join("sitting.json"))["players"].clone();
+    let seat = |name: &Value| {
+        players
+            .as_array()
+            .and_then(|p| p.iter().position(|n| n == name))
+    };
+    let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
+    // Each card dealt: its frame and its seat.
+    let dealt: Vec<(u64, usize)> = truth
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|l| l["t"] == "card")
+        .filter_map(|l| Some((l["frame"].as_u64()?, seat(&l["to"])?)))
+        .collect();
+    let second_finds = |frame: u64, label: &Value| -> Vec<Seen> {
+        let Some(&(_, to)) = dealt.iter().find(|&&(d, _)| (d..d + 4).contains(&frame)) else {
+            return Vec::new();
+        };
+        // The card just dealt: the top one of its seat's hand, face down.
+        let cards = label["cards"].as_array().expect("cards");
+        let top = cards
+            .iter()
+            .filter(|c| c["role"]["at"] == "hand" && c["role"]["seat"].as_u64() == Some(to as u64))
+            .max_by_key(|c| c["role"]["position"].as_u64());
+        top.filter(|c| c["card"] == "back" && c["visible"].as_f64() >= Some(0.9))
+            .map(|c| {
+                let b: Vec<f32> = c["box"]
+                    .as_array()
+                    .expect("box")
+                    .iter()
+                    .map(|v| v.as_f64().unwrap_or(0.0) as f32)
+                    .collect();
+                let (w, h) = (b[2] - b[0], b[3] - b[1]);
+                Seen::new("back", 0.9, [b[0] + 0.25 * w, b[1] + 0.25 * h, b[2], b[3]])
+            })
+            .into_iter()
+            .collect()
+    };
+    assert_truth(&play_answering_with(&dir, &[], &second_finds), &dir);
 }

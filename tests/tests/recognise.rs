@@ -107,3 +107,28 @@ fn an_empty_table_shows_no_cards() {
 /// finds next to none. Raise it as the recogniser improves (issue 4 aims at
 /// 0.999 on held-out designs).
 const THRESHOLD: f64 = 0.7;
+
+/// A picture that is one card filling it (a close-up, a scan) is read whole
+/// as that card; a table camera's frame never is, however little it shows
+/// (the pack alone, a hand over the table), or the live table would take the
+/// frame for a card dealt.
+#[test]
+fn a_card_filling_the_picture_is_read_whole_but_never_a_camera_frame() {
+    let designs = embedded().expect("the built-in art");
+    let card: pone_engine::Card = "QH".parse().expect("a card");
+    let picture = image::DynamicImage::ImageRgba8(designs[0].face(card).clone()).to_rgb8();
+    let side = |n: u32| f32::from(u16::try_from(n).expect("a card picture's side"));
+    let (w, h) = (side(picture.width()), side(picture.height()));
+    // A reading of the whole picture: its box is the picture's.
+    let whole = |seen: &[pone_vision::recognise::Seen]| {
+        seen.iter().any(|s| {
+            s.bbox[0] < 1.0 && s.bbox[1] < 1.0 && s.bbox[2] > w - 1.0 && s.bbox[3] > h - 1.0
+        })
+    };
+    let mut recogniser = recogniser();
+    let seen = recogniser.recognise(&picture).expect("recognise");
+    assert!(whole(&seen) && seen[0].card == "QH", "{seen:?}");
+    recogniser.camera_frames(true);
+    let seen = recogniser.recognise(&picture).expect("recognise");
+    assert!(!whole(&seen), "{seen:?}");
+}

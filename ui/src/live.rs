@@ -350,7 +350,7 @@ pub fn start_pipeline(
             let script = dealer_script(&options)?;
             let mut recogniser =
                 Recogniser::open(&options.models.clone().unwrap_or_else(models_dir))?;
-            recogniser.keep_size(true);
+            recogniser.camera_frames(true);
             let play = new_play(&options, script, source.fps())?;
             Ok((source, recogniser, play))
         };
@@ -483,7 +483,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     let folder = options.models.clone().unwrap_or_else(models_dir);
     let mut recogniser = Recogniser::open(&folder)?;
     // One camera, one table: the frames are alike in scale.
-    recogniser.keep_size(true);
+    recogniser.camera_frames(true);
     let fps = source.fps();
     let zones_existed = options.zones.as_deref().is_some_and(Path::is_file);
     let mut play = new_play(options, script, fps)?;

@@ -60,7 +60,7 @@ fn bench(c: &mut Criterion) {
     });
     // A camera's frames: each starts at the size the last was seen at (as the
     // live table reads them), so one look a frame.
-    recogniser.keep_size(true);
+    recogniser.camera_frames(true);
     c.bench_function(
         "recognise the same camera's 1280x720 frame, 12 cards",
         |b| {

@@ -10,6 +10,20 @@ pub fn iou(a: [f32; 4], b: [f32; 4]) -> f32 {
     if union > 0.0 { inter / union } else { 0.0 }
 }
 
+/// A box's area (0 when it is empty).
+pub fn area(b: [f32; 4]) -> f32 {
+    (b[2] - b[0]).max(0.0) * (b[3] - b[1]).max(0.0)
+}
+
+/// How much of the smaller of two boxes lies inside the other (0 when either
+/// is empty): 1 for a box wholly inside another, however much larger that is.
+pub fn share_of_smaller(a: [f32; 4], b: [f32; 4]) -> f32 {
+    let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
+    let h = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
+    let smaller = area(a).min(area(b));
+    if smaller > 0.0 { w * h / smaller } else { 0.0 }
+}
+
 /// The box around some points (a finder's window, a card's corners).
 pub fn bounds(points: &[[f32; 2]]) -> [f32; 4] {
     points.iter().fold(
@@ -78,4 +92,30 @@ pub fn share_inside(a: &[[f32; 2]; 4], b: &[[f32; 2]; 4]) -> f32 {
 /// The distance between two points.
 pub fn distance(a: [f32; 2], b: [f32; 2]) -> f32 {
     (a[0] - b[0]).hypot(a[1] - b[1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_share_of_the_smaller_box_inside_the_other() {
+        let big = [0.0, 0.0, 100.0, 100.0];
+        let cases = [
+            ([10.0, 10.0, 30.0, 30.0], 1.0),   // wholly inside
+            ([50.0, 0.0, 150.0, 100.0], 0.5),  // half over the edge
+            ([200.0, 0.0, 300.0, 100.0], 0.0), // apart
+            ([10.0, 10.0, 10.0, 30.0], 0.0),   // empty
+        ];
+        for (other, share) in cases {
+            assert!(
+                (share_of_smaller(big, other) - share).abs() < 1e-6,
+                "{other:?}"
+            );
+            assert!(
+                (share_of_smaller(other, big) - share).abs() < 1e-6,
+                "{other:?}"
+            );
+        }
+    }
 }

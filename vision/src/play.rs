@@ -21,12 +21,17 @@ use pone_engine::script::{Line, Meta};
 use pone_engine::sitting::Phase;
 use pone_engine::{Command, Event, Game, GameError, Seat};
 
-use crate::boxes::{centre, distance, long_side};
+use crate::boxes::{area, centre, distance, long_side, share_of_smaller};
 use crate::recognise::Seen;
 use crate::tracker::{Fact, Tracker, TrackerOptions};
 
 /// How far from a seat's cards (in card sizes) a card still lies at that seat.
 const REACH: f32 = 1.6;
+
+/// How much of a card coming to rest with the last card dealt must lie on
+/// it for the two to be one card found twice (the finder's second box on
+/// one of overlapping backs lies 0.7 to 0.9 inside the card's own).
+const ONE_CARD_TWICE: f32 = 0.6;
 
 /// How long after a card the camera gave a player his divide may show that
 /// it was his pair's card turned up and pulled apart, in seconds.
@@ -176,6 +181,8 @@ pub struct Play {
     zones: SeatZones,
     /// Tracks given to a seat this round.
     placed: HashMap<u64, (Seat, [f32; 2])>,
+    /// The last card dealt: the frame it came to rest, and its track.
+    last_dealt: Option<(u64, u64)>,
     /// Cards were thrown to the pone (a round over, a hand over-drawn): the
     /// next face-down card to come to rest away from the seat due a card is
     /// the pone's pile.
@@ -219,6 +226,7 @@ impl Play {
             },
             gathering: false,
             placed: HashMap::new(),
+            last_dealt: None,
             dealer: dealer_lines
                 .into_iter()
                 .map(|(frame, line)| Pending { frame, line })
@@ -480,6 +488,19 @@ impl Play {
         if self.on_a_stack(here, size, due.map(|(seat, _)| seat)) {
             return false;
         }
+        if let Some((last, at)) = self.found_twice(frame, bbox) {
+            // The larger box is the card, the smaller a part of it: the card
+            // dealt is the larger's.
+            if area(bbox) > area(at)
+                && let Some(entry) = self.placed.remove(&last)
+            {
+                self.placed.insert(track, (entry.0, here));
+                self.last_dealt = Some((frame, track));
+                self.tracker.leave(&[last]);
+                return true;
+            }
+            return false;
+        }
         // No card is due (the pack before the deal), or the cards of a
         // round over were gathered away from the seat due the next
         // card: a stack, not a dealt card.
@@ -538,11 +559,28 @@ impl Play {
             self.placed.remove(&track);
             return false;
         }
+        self.last_dealt = Some((frame, track));
         if !sure {
             let read = card.map_or_else(|| "face down".to_owned(), |c| c.to_string());
             self.doubt_last_card(frame, &format!("the card to {name}"), &read, confidence);
         }
         true
+    }
+
+    /// The last card dealt (its track and box), when a card coming to rest
+    /// is that card found a second time: cards are dealt one at a time, so
+    /// one coming to rest with it (within a frame) and lying mostly
+    /// ([`ONE_CARD_TWICE`]) on it is the finder's second box on it (the
+    /// overlapping backs of a hand).
+    fn found_twice(&self, frame: u64, bbox: [f32; 4]) -> Option<(u64, [f32; 4])> {
+        let (dealt, last) = self.last_dealt?;
+        if frame.abs_diff(dealt) > 1 {
+            return None;
+        }
+        self.tracker
+            .on_table()
+            .find(|&(track, at, _)| track == last && share_of_smaller(at, bbox) >= ONE_CARD_TWICE)
+            .map(|(track, at, _)| (track, at))
     }
 
     /// Whether a card came to rest on the pack or the pone's pile (rather

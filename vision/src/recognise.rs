@@ -129,12 +129,15 @@ impl Recogniser {
         })
     }
 
-    /// Sets whether each frame starts at the size the last one was seen at
-    /// ([`Finder::keep_size`]): on for a camera that does not move, where it
-    /// saves the finder a look per frame; off (the default) for pictures that
-    /// have nothing to do with each other.
-    pub fn keep_size(&mut self, keep: bool) {
-        self.finder.keep_size = keep;
+    /// Sets whether the pictures are one table camera's frames: each frame
+    /// starts at the size the last one was seen at ([`Finder::keep_size`]),
+    /// which saves the finder a look per frame, and no frame is read as one
+    /// card filling it (a table is never one card: a frame of the empty
+    /// table or of the pack alone would be read as the card it looks most
+    /// like). Off (the default) for pictures that have nothing to do with
+    /// each other: photos, close-ups, scans.
+    pub fn camera_frames(&mut self, camera: bool) {
+        self.finder.keep_size = camera;
     }
 
     /// Every card in `frame`, face-up ones read, in reading order (top to bottom, then left to right).
@@ -167,11 +170,13 @@ impl Recogniser {
         let (fw, fh) = (frame.width() as f32, frame.height() as f32);
         // A picture that is one card filling it (a close-up, a scan, a
         // straightened card): read whole, it is that card and nothing else.
-        // Asked of small pictures, card-shaped ones and frames with at most two
-        // cards found, face up or down (a table frame full of cards is not
-        // one card, nor is a table of face-down cards dealt).
+        // Asked of small pictures, card-shaped ones and pictures with at most
+        // two cards found, face up or down (a picture full of cards is not
+        // one card, nor is a table of face-down cards dealt); never of a
+        // table camera's frames.
         let backs = self.checked_backs(frame, finds.backs)?;
-        let whole = if candidates.len() + backs.len() <= 2 || may_be_one_card(fw, fh) {
+        let camera = self.finder.keep_size;
+        let whole = if !camera && (candidates.len() + backs.len() <= 2 || may_be_one_card(fw, fh)) {
             self.picture_as_card(frame, &classes)?.and_then(|picture| {
                 let (best, p) = most_likely(&picture)?;
                 (best < classes.len() && names_a_card(&classes[best])).then(|| Seen {
@@ -227,7 +232,6 @@ impl Recogniser {
         // picture's reading, unsure as it is, says more than nothing (a
         // close-up whose index is cut off).
         if seen.is_empty()
-            && !self.finder.keep_size
             && may_be_one_card(fw, fh)
             && let Some(card) = whole
             && card.confidence >= self.min_confidence
