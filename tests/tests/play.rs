@@ -57,20 +57,19 @@ fn perfect_readings(label: &Value) -> Vec<Seen> {
                 .any(|i| i["visible"].as_f64().unwrap_or(0.0) >= 0.5)
                 || (index.is_empty() && visible >= 0.3)
         })
-        .map(|c| {
-            let b: Vec<f32> = c["box"]
-                .as_array()
-                .expect("box")
-                .iter()
-                .map(|v| v.as_f64().unwrap_or(0.0) as f32)
-                .collect();
-            Seen::new(
-                c["card"].as_str().unwrap_or("back"),
-                0.99,
-                [b[0], b[1], b[2], b[3]],
-            )
-        })
+        .map(|c| Seen::new(c["card"].as_str().unwrap_or("back"), 0.99, label_box(c)))
         .collect()
+}
+
+/// A labelled card's box: what shows of it, `[x0, y0, x1, y1]`.
+fn label_box(card: &Value) -> [f32; 4] {
+    let b: Vec<f32> = card["box"]
+        .as_array()
+        .expect("box")
+        .iter()
+        .map(|v| v.as_f64().unwrap_or(0.0) as f32)
+        .collect();
+    [b[0], b[1], b[2], b[3]]
 }
 
 /// A bad frame now and then: every 23rd frame every face-up card is misread
@@ -527,12 +526,7 @@ fn a_face_down_card_found_twice_as_it_lands_is_one_card() {
             .max_by_key(|c| c["role"]["position"].as_u64());
         top.filter(|c| c["card"] == "back" && c["visible"].as_f64() >= Some(0.9))
             .map(|c| {
-                let b: Vec<f32> = c["box"]
-                    .as_array()
-                    .expect("box")
-                    .iter()
-                    .map(|v| v.as_f64().unwrap_or(0.0) as f32)
-                    .collect();
+                let b = label_box(c);
                 let (w, h) = (b[2] - b[0], b[3] - b[1]);
                 Seen::new("back", 0.9, [b[0] + 0.25 * w, b[1] + 0.25 * h, b[2], b[3]])
             })
