@@ -3,9 +3,7 @@
 
 /// Intersection over union of two boxes (0 when either is empty).
 pub fn iou(a: [f32; 4], b: [f32; 4]) -> f32 {
-    let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
-    let h = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
-    let inter = w * h;
+    let inter = intersection(a, b);
     let union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
     if union > 0.0 { inter / union } else { 0.0 }
 }
@@ -18,10 +16,19 @@ pub fn area(b: [f32; 4]) -> f32 {
 /// How much of the smaller of two boxes lies inside the other (0 when either
 /// is empty): 1 for a box wholly inside another, however much larger that is.
 pub fn share_of_smaller(a: [f32; 4], b: [f32; 4]) -> f32 {
+    let smaller = area(a).min(area(b));
+    if smaller > 0.0 {
+        intersection(a, b) / smaller
+    } else {
+        0.0
+    }
+}
+
+/// The area two boxes share (0 when they do not meet).
+fn intersection(a: [f32; 4], b: [f32; 4]) -> f32 {
     let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
     let h = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
-    let smaller = area(a).min(area(b));
-    if smaller > 0.0 { w * h / smaller } else { 0.0 }
+    w * h
 }
 
 /// The box around some points (a finder's window, a card's corners).
