@@ -449,7 +449,25 @@ impl Play {
                 let Some(&(seat, _)) = self.placed.get(&track) else {
                     return;
                 };
-                let name = self.game.sitting().state().name(seat).to_owned();
+                let state = self.game.sitting().state();
+                let face_down = state
+                    .seat_round(seat)
+                    .is_some_and(|r| r.hands.iter().any(|h| h.cards.unseen() > 0));
+                if !face_down {
+                    // None of his cards lies face down: this is a card dealt
+                    // where one of his lay (a divided pair's card pulled
+                    // away), not that card turned up.
+                    let Some((_, bbox, _)) = self.tracker.on_table().find(|&(t, ..)| t == track)
+                    else {
+                        return;
+                    };
+                    self.placed.remove(&track);
+                    if !self.landed(track, frame, bbox, Some(card), confidence, sure) {
+                        self.tracker.leave(&[track]);
+                    }
+                    return;
+                }
+                let name = state.name(seat).to_owned();
                 let line = Line::Show {
                     player: name.clone(),
                     hand: None,

@@ -342,16 +342,16 @@ impl Tracker {
                 // frames to overlap itself). It comes before a card it lands
                 // on, which it must not be taken for, turned up.
                 // A face read surely, other than the face the card in flight
-                // showed, is another card (one turned up where it lay, as
-                // the flight passes).
+                // showed surely, is another card (one turned up where it
+                // lay, as the flight passes); shown unsurely, that face may
+                // have been the flying card misread.
                 let flying = track.counted == Counted::Not
                     && track.last_seen.0 + 2 >= frame
                     && !reading.card.is_some_and(|card| {
                         reading.confidence >= SURELY_ANOTHER
-                            && track
-                                .ranked()
-                                .first()
-                                .is_some_and(|&(best, _)| best != card)
+                            && track.ranked().first().is_some_and(|&(best, weight)| {
+                                best != card && weight / track.up.max(1) as f32 >= SURELY_ANOTHER
+                            })
                     });
                 let near = distance(centre(reading.bbox), centre(track.bbox))
                     / long_side(track.bbox).max(1.0);
@@ -811,6 +811,33 @@ mod tests {
             !facts
                 .iter()
                 .any(|f| matches!(f, Fact::Landed { card: Some(_), .. })),
+            "{facts:?}"
+        );
+    }
+
+    #[test]
+    fn a_card_in_flight_misread_once_is_not_the_card_turned_up_as_the_misreading() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("back", A, 0.9)]; 4];
+        // A KC flies past just below the back, misread once (unsurely) as
+        // the AC that lies face down there ...
+        let below = [100.0, 220.0, 170.0, 320.0];
+        let on = [220.0, 220.0, 290.0, 320.0];
+        frames.push(vec![seen("back", A, 0.9), seen("AC", below, 0.6)]);
+        // ... and read right as it comes on, as the back is turned up: the
+        // AC turned up is the back, the KC the card in flight.
+        frames.extend(vec![vec![seen("AC", A, 0.99), seen("KC", on, 0.99)]; 6]);
+        let facts = run(&mut tracker, &frames);
+        assert!(
+            facts
+                .iter()
+                .any(|f| matches!(f, Fact::TurnedUp { card: c, track: 0, .. } if *c == card("AC"))),
+            "{facts:?}"
+        );
+        assert!(
+            facts
+                .iter()
+                .any(|f| matches!(f, Fact::Landed { card: Some(c), .. } if *c == card("KC"))),
             "{facts:?}"
         );
     }
