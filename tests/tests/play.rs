@@ -7,7 +7,7 @@ use std::time::Duration;
 use pone_engine::script::Line;
 use pone_engine::{Command, replay, report};
 use pone_tests::{Scratch, pone_ok, temp_dir};
-use pone_vision::play::{DealerScript, Play, SeatZones};
+use pone_vision::play::{DealerScript, Play, SeatZones, Slip};
 use pone_vision::recognise::Seen;
 use pone_vision::sitting::LabelDealer;
 use pone_vision::tracker::TrackerOptions;
@@ -472,7 +472,7 @@ fn the_last_card_goes_to_the_pone_and_dealing_it_is_told() {
     let told = |play: &Play| {
         play.questions()
             .iter()
-            .filter(|q| q.text.starts_with("the last card dealt?"))
+            .filter(|q| q.slip == Some(Slip::LastCardDealt))
             .count()
     };
     let play = play_answering(&dir);

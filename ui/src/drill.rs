@@ -15,6 +15,7 @@ use anyhow::Context as _;
 use pone_engine::autoplay::Autoplayer;
 use pone_engine::sitting::State;
 use pone_engine::{Command, Event, Game, HouseRules, Seat, report};
+use pone_vision::play::Slip;
 use rand::SeedableRng as _;
 use rand::rngs::StdRng;
 
@@ -212,6 +213,8 @@ pub struct Practice {
     pub seconds: Vec<f64>,
     /// The known mistakes among the wrong answers, and how often each was made.
     pub mistakes: std::collections::BTreeMap<Mistake, usize>,
+    /// The dealing slips the camera saw (at a camera's table), and how often each.
+    pub slips: std::collections::BTreeMap<Slip, usize>,
 }
 
 impl Practice {
@@ -227,6 +230,11 @@ impl Practice {
             *self.mistakes.entry(mistake).or_default() += 1;
         }
         right
+    }
+
+    /// Counts a dealing slip the camera saw.
+    pub fn slipped(&mut self, slip: Slip) {
+        *self.slips.entry(slip).or_default() += 1;
     }
 
     /// The report after a practice.
@@ -245,6 +253,13 @@ impl Practice {
         );
         for (mistake, times) in &self.mistakes {
             let _ = write!(text, "\n  {times} x {mistake}");
+        }
+        if !self.slips.is_empty() {
+            let total: usize = self.slips.values().sum();
+            let _ = write!(text, "\ndealing slips the camera saw: {total}");
+            for (slip, times) in &self.slips {
+                let _ = write!(text, "\n  {times} x {slip}");
+            }
         }
         text
     }

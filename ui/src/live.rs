@@ -325,9 +325,10 @@ pub fn play_window(
     options: &PlayOptions,
     exit_after: Option<f64>,
     measure_redraw: bool,
+    train: bool,
 ) -> anyhow::Result<()> {
     let view = start_pipeline(options)?;
-    crate::screen::run_live(view, exit_after, measure_redraw)
+    crate::screen::run_live(view, exit_after, measure_redraw, train)
 }
 
 /// Opens the source, the script and the models, and starts the pipeline on

@@ -142,6 +142,11 @@ enum Commands {
         /// With the window: close it after this many seconds.
         #[arg(long, value_name = "SECONDS")]
         exit_after: Option<f64>,
+        /// With the window: train the dealer. The slips the camera sees in
+        /// his dealing are counted, and at each round's end he announces
+        /// every settlement, marked before the table shows its own.
+        #[arg(long, conflicts_with = "headless")]
+        train: bool,
         /// The sitting's seat zones (JSON): read when the file is there (saved
         /// by an earlier sitting, or edited by hand), else learned from the
         /// first deal and written there at the end (with --headless).
@@ -393,6 +398,7 @@ fn live_command(command: Commands, measure_redraw: bool) -> anyhow::Result<()> {
             fps,
             live,
             exit_after,
+            train,
             zones,
             deal,
         } => {
@@ -417,7 +423,7 @@ fn live_command(command: Commands, measure_redraw: bool) -> anyhow::Result<()> {
             if headless {
                 pone_ui::live::play_headless(&options, &mut std::io::stdout().lock())
             } else {
-                pone_ui::live::play_window(&options, exit_after, measure_redraw)
+                pone_ui::live::play_window(&options, exit_after, measure_redraw, train)
             }
         }
         _ => unreachable!("only the live-table commands come here"),

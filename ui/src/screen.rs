@@ -179,6 +179,8 @@ fn settled_rounds(game: &Game) -> usize {
 struct Training {
     /// The rounds settled when last looked.
     rounds: usize,
+    /// The camera's questions looked at (at a camera's table).
+    questions: usize,
     asking: Option<Drill>,
     so_far: crate::drill::Practice,
 }
@@ -189,6 +191,7 @@ impl Training {
     fn new(game: Option<&Game>) -> Training {
         Training {
             rounds: game.map_or(0, settled_rounds),
+            questions: 0,
             asking: None,
             so_far: crate::drill::Practice::default(),
         }
@@ -207,13 +210,39 @@ impl Training {
         }
     }
 
+    /// Counts the dealing slips among the camera's questions not looked at yet.
+    fn note_slips(&mut self, questions: &[pone_vision::play::Question]) {
+        for q in questions.iter().skip(self.questions) {
+            if let Some(slip) = q.slip {
+                self.so_far.slipped(slip);
+            }
+        }
+        self.questions = self.questions.max(questions.len());
+    }
+
+    /// The practice so far, as a panel along the top, once there is any.
+    fn show_report(&self, ui: &mut egui::Ui) {
+        if self.so_far.asked == 0 && self.so_far.slips.is_empty() {
+            return;
+        }
+        egui::Panel::top("training").show(ui, |ui| {
+            ui.label(
+                RichText::new(format!(
+                    "Training: settlements announced {}",
+                    self.so_far.report()
+                ))
+                .color(GOLD),
+            );
+        });
+    }
+
     /// Asks for the announcements while any are due; true while it does
     /// (the table and the desk wait).
     fn ask(&mut self, ui: &mut egui::Ui) -> bool {
         let Some(drill) = &mut self.asking else {
             return false;
         };
-        let (asked, right) = (drill.practice().asked, drill.practice().right);
+        let before = drill.practice().clone();
         ui.label(
             RichText::new("Training: announce each settlement before the screen shows it.")
                 .color(GOLD)
@@ -221,11 +250,17 @@ impl Training {
         );
         show_drill(ui, drill);
         let after = drill.practice();
-        let answered = after.asked > asked;
+        let answered = after.asked > before.asked;
         if answered {
             self.so_far.asked += 1;
-            self.so_far.right += after.right - right;
+            self.so_far.right += after.right - before.right;
             self.so_far.seconds.extend(after.seconds.last().copied());
+            for (&mistake, &times) in &after.mistakes {
+                let new = times - before.mistakes.get(&mistake).copied().unwrap_or(0);
+                if new > 0 {
+                    *self.so_far.mistakes.entry(mistake).or_default() += new;
+                }
+            }
         }
         if drill.question().is_none() {
             let shown = ui
@@ -283,8 +318,15 @@ impl SideScreen {
                     live: true,
                     zones: None,
                 };
-                crate::live::start_pipeline(&options)
-                    .map(|view| Table::Live(Box::new(LiveScreen::new(view, None, false))))
+                crate::live::start_pipeline(&options).map(|view| {
+                    let screen = LiveScreen::new(view, None, false);
+                    let screen = if start.training {
+                        screen.training()
+                    } else {
+                        screen
+                    };
+                    Table::Live(Box::new(screen))
+                })
             }
         };
         match began {
@@ -368,17 +410,7 @@ impl eframe::App for SideScreen {
                     if training.ask(ui) {
                         return;
                     }
-                    if training.so_far.asked > 0 {
-                        egui::Panel::top("training").show(ui, |ui| {
-                            ui.label(
-                                RichText::new(format!(
-                                    "Training: settlements announced {}",
-                                    training.so_far.report()
-                                ))
-                                .color(GOLD),
-                            );
-                        });
-                    }
+                    training.show_report(ui);
                 }
                 show_desk(ui, desk);
                 if let Some(training) = &mut self.training {
@@ -421,12 +453,16 @@ pub fn run_live(
     view: std::sync::Arc<std::sync::Mutex<crate::live::LiveView>>,
     exit_after: Option<f64>,
     measure_redraw: bool,
+    train: bool,
 ) -> anyhow::Result<()> {
     let native = native_options("Pone: Vingt-un, from the camera", [1280.0, 860.0]);
     eframe::run_native(
         "pone",
         native,
-        Box::new(move |_| Ok(Box::new(LiveScreen::new(view, exit_after, measure_redraw)))),
+        Box::new(move |_| {
+            let screen = LiveScreen::new(view, exit_after, measure_redraw);
+            Ok(Box::new(if train { screen.training() } else { screen }))
+        }),
     )
     .map_err(|e| {
         anyhow::anyhow!(
@@ -446,6 +482,9 @@ pub struct LiveScreen {
     redraws: Option<Redraws>,
     /// The dealer's desk, when he gives his words here (no script).
     desk: Option<Desk>,
+    /// Training the dealer: his dealing slips counted, and each round's
+    /// settlements announced before the table shows them.
+    training: Option<Training>,
 }
 
 impl LiveScreen {
@@ -462,7 +501,18 @@ impl LiveScreen {
             picture: None,
             redraws: measure_redraw.then(Redraws::default),
             desk: None,
+            training: None,
         }
+    }
+
+    /// Trains the dealer at this table: the slips the camera sees are told
+    /// and counted, and at each round's end he announces the settlements
+    /// before the table shows them.
+    #[must_use]
+    pub fn training(mut self) -> LiveScreen {
+        let game = self.view.lock().ok().and_then(|v| v.game.clone());
+        self.training = Some(Training::new(game.as_ref()));
+        self
     }
 }
 
@@ -520,6 +570,20 @@ impl eframe::App for LiveScreen {
                     .load_texture("camera", colour, egui::TextureOptions::LINEAR);
                 self.picture = Some((index, texture));
             }
+        }
+        if let Some(training) = &mut self.training {
+            training.note_slips(&view.questions);
+            if let Some(game) = &view.game {
+                training.follow(game);
+            }
+            // The camera's picture and its questions stay in sight; the
+            // table and the desk wait for the announcements.
+            if training.ask(ui) {
+                drop(view);
+                ui.ctx().request_repaint_after(Duration::from_millis(30));
+                return;
+            }
+            training.show_report(ui);
         }
         if view.desk {
             live_desk(&mut self.desk, ui, &mut view);

@@ -70,6 +70,33 @@ pub struct Question {
     /// reading: the dealer may answer with the right card (a `correct` line).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub about: Option<u64>,
+    /// The dealer's slip it shows, when it shows one (a dealer in training
+    /// is told, and his report counts them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slip: Option<Slip>,
+}
+
+/// A dealing slip the camera saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Slip {
+    /// A card came to rest at another player's place than the one the deal
+    /// gives it to: dealt out of order, a player skipped, or the wrong seat.
+    WrongPlace,
+    /// The pack's last card dealt, instead of passed unseen to the pone to
+    /// shuffle with his pile.
+    LastCardDealt,
+}
+
+impl std::fmt::Display for Slip {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Slip::WrongPlace => {
+                "a card dealt to the wrong place: out of order, a player skipped, or the wrong seat"
+            }
+            Slip::LastCardDealt => "the last card dealt instead of passed to the pone",
+        })
+    }
 }
 
 /// A card the camera gave the engine, and how long that took.
@@ -660,7 +687,7 @@ impl Play {
                     state.name(Seat(seat as u8)),
                     state.name(due)
                 );
-                self.ask(frame, text);
+                self.ask_slip(frame, text, Slip::WrongPlace);
                 true
             }
             _ => true,
@@ -739,13 +766,14 @@ impl Play {
         };
         let seconds = landed.saturating_sub(before) as f32 / self.fps;
         if seconds < SHUFFLE_SECS {
-            self.ask(
+            self.ask_slip(
                 frame,
                 format!(
                     "the last card dealt? The pack was down to its last card, which is not \
                      dealt but goes unseen to the pone to shuffle with his pile; this card \
                      came {seconds:.1} s after the one before, too soon for a shuffle"
                 ),
+                Slip::LastCardDealt,
             );
         }
     }
@@ -854,9 +882,27 @@ impl Play {
         self.ask_about(frame, text, about);
     }
 
+    fn ask_slip(&mut self, frame: u64, text: String, slip: Slip) {
+        self.raise(Question {
+            frame,
+            text,
+            about: None,
+            slip: Some(slip),
+        });
+    }
+
     fn ask_about(&mut self, frame: u64, text: String, about: Option<u64>) {
-        tracing::warn!(frame, "{text}");
-        self.questions.push(Question { frame, text, about });
+        self.raise(Question {
+            frame,
+            text,
+            about,
+            slip: None,
+        });
+    }
+
+    fn raise(&mut self, question: Question) {
+        tracing::warn!(question.frame, "{}", question.text);
+        self.questions.push(question);
     }
 }
 

@@ -305,7 +305,7 @@ fn at_a_cameras_table_the_desk_gives_only_what_the_camera_cannot_see() {
 /// that doubts no card is settled with `Y` only.
 #[test]
 fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
-    use pone_vision::play::Question;
+    use pone_vision::play::{Question, Slip};
     let mut game = camera_game();
     let seven = game
         .in_force()
@@ -318,12 +318,14 @@ fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
             frame: 40,
             text: "the card to Bob reads 7S (55% sure)".into(),
             about: Some(seven),
+            slip: None,
         },
         Question {
             frame: 52,
             text: "a card came to rest at Cat's place, but the deal gives the next card to Ann"
                 .into(),
             about: None,
+            slip: Some(Slip::WrongPlace),
         },
     ];
     let mut desk = Desk::at_camera(game.clone());
@@ -551,6 +553,7 @@ fn at_a_cameras_table_a_card_turned_up_and_doubted_is_corrected() {
         frame: 59,
         text: "Bob's card turned up reads 6H (36% sure)".into(),
         about: seq,
+        slip: None,
     }]);
     type_keys(&mut desk, "n8s");
     assert!(!refused(&desk), "{:?}", desk.said());

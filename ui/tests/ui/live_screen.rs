@@ -12,7 +12,7 @@ use image::{Rgb, RgbImage};
 use pone_engine::{Command, Game, HouseRules, Seat};
 use pone_ui::live::LiveView;
 use pone_ui::screen::LiveScreen;
-use pone_vision::play::{Question, SeatZones};
+use pone_vision::play::{Question, SeatZones, Slip};
 use pone_vision::recognise::Seen;
 
 /// Felt with two cards on it: a face and a back.
@@ -68,6 +68,7 @@ fn view() -> LiveView {
             frame: 11,
             text: "the card to Bob reads QH (62% sure)".into(),
             about: Some(seq),
+            slip: None,
         }],
         source: "a recording (test)".into(),
         read_ms: 41.0,
@@ -98,4 +99,98 @@ fn the_live_table_shows_the_camera_and_answers_its_question() {
     harness.run_steps(2);
     harness.get_by_label_contains("(settled)");
     assert!(view.lock().expect("the view").inbox.is_empty());
+}
+
+/// A sitting played by the engine's autoplayer up to the end of its first
+/// round the dealer doubled: the game just before the command that ends
+/// it, and just after.
+fn doubled_round() -> (Game, Game) {
+    use pone_engine::Event;
+    use pone_engine::autoplay::Autoplayer;
+    use rand::SeedableRng as _;
+    let auto = Autoplayer::default();
+    for seed in 0..200 {
+        let mut game = Game::new(
+            ["Ann", "Bob", "Cat"].map(str::to_owned).to_vec(),
+            HouseRules::default(),
+        )
+        .expect("a game");
+        game.command(None, &Command::Dealer { player: Seat(0) })
+            .expect("the dealer");
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        loop {
+            let command = auto
+                .next(game.sitting().state(), &mut rng)
+                .expect("a command");
+            let mut after = game.clone();
+            let ends = after
+                .command(None, &command)
+                .expect("a legal command")
+                .iter()
+                .any(|e| matches!(e, Event::RoundEnded { .. }));
+            if ends {
+                let asked = pone_ui::drill::round_questions(&after);
+                if asked
+                    .iter()
+                    .any(|q| q.doubled && q.answer != 0 && q.answer % 2 == 0)
+                {
+                    return (game, after);
+                }
+                break;
+            }
+            game = after;
+        }
+    }
+    panic!("no doubled first round in 200 sittings");
+}
+
+#[test]
+fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reported() {
+    let (before, after) = doubled_round();
+    let view = Arc::new(Mutex::new(LiveView {
+        game: Some(before),
+        frame: Some((3, picture())),
+        scale: 1.0,
+        source: "a recording (test)".into(),
+        ..LiveView::default()
+    }));
+    let shared = Arc::clone(&view);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_eframe(move |_| LiveScreen::new(shared, None, false).training());
+    harness.run_steps(2);
+    // The camera sees a card dealt to the wrong place, and the round ends.
+    {
+        let mut view = view.lock().expect("the view");
+        view.questions.push(Question {
+            frame: 40,
+            text: "a card came to rest at Cat's place, but the deal gives the next card to Bob"
+                .into(),
+            about: None,
+            slip: Some(Slip::WrongPlace),
+        });
+        view.game = Some(after.clone());
+    }
+    harness.run_steps(2);
+    harness.get_by_label_contains("announce each settlement");
+    let asked = pone_ui::drill::round_questions(&after);
+    for q in &asked {
+        // The doubled stake paid as single, where the answer shows it.
+        let said = if q.doubled && q.answer % 2 == 0 && q.answer != 0 {
+            q.answer / 2
+        } else {
+            q.answer
+        };
+        harness
+            .get_by_label_contains("What does")
+            .type_text(&said.to_string());
+        harness.run_steps(1);
+        harness.get_by_label("Answer").click();
+        harness.run_steps(2);
+    }
+    harness.get_by_label("Show the table (Enter)").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("a doubled stake paid as single");
+    harness.get_by_label_contains("dealing slips the camera saw: 1");
+    harness.get_by_label_contains("a card dealt to the wrong place");
 }

@@ -92,7 +92,9 @@ fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
         .arg(env!("CARGO_BIN_EXE_pone"))
         .args(["play", "--source", out, "--dealer"])
         .arg(&dealer)
-        .args(["--exit-after", "4"])
+        // Training the dealer as it plays: the window asks for the
+        // settlements at the round's end.
+        .args(["--exit-after", "4", "--train"])
         .output()
         .expect("xvfb-run (the xvfb package: run ./scripts/setup)");
     assert!(
