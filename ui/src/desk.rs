@@ -15,7 +15,8 @@
 //! | `V` | a pair is in play | divide it (the same stake on the new hand) |
 //! | `U` (or `Backspace` with nothing typed) | any time | undo the last command |
 //! | `R` | after an undo | redo it |
-//! | `F`, the number of a card or a stake, then the right card (or the stake's digits and `Enter`) | a card or a stake was typed wrong | fix it (the correction and its reason go in the journal) |
+//! | `F`, the number of a card or a stake, then the right card (or the stake's digits and `Enter`) | a card or a stake was typed (or read) wrong, however long ago | fix it (the correction and its reason go in the journal); `0` shows older ones, nine at a time |
+//! | `F`, the number of a double, content or divide | it was said in error, however long ago | take it back (a correction with its reason) |
 //! | `E` | any time | export the ledger: `<journal>.ledger.csv` and `.ledger.json` beside the journal (`pone-sitting.ledger.*` here without one) |
 //! | a rank then a suit | drawing for the deal (no dealer yet) | the card turned up for the next player; the first ace (or knave) deals |
 //! | `Escape` | something typed | forget it |
@@ -24,8 +25,8 @@
 //!
 //! At a camera's table the camera deals the cards: card keys and redo are
 //! refused, `U` takes back the dealer's own last word (a stake, the double,
-//! content, divide); a card is fixed (`F`) or a doubtful reading answered (`Y`,
-//! `N`) with a `correct` line that the pipeline's game takes
+//! content, divide), and `F` any of them, however long ago; a card is fixed
+//! (`F`) or a doubtful reading answered (`Y`, `N`) with a `correct` line that the pipeline's game takes
 //! ([`Desk::take_corrections`]).
 //!
 //! Each accepted command is written to the journal file at once (when there
@@ -72,10 +73,12 @@ enum Typed {
     /// A stake's digits, waiting for `Enter`.
     Digits(String),
     /// Fixing a card dealt: which (its journal line, once chosen), and the
-    /// right card's rank once typed.
+    /// right card's rank once typed; while choosing, the page of choices
+    /// shown (nine to a page, the most recent first).
     Fixing {
         line: Option<u64>,
         rank: Option<Rank>,
+        page: usize,
     },
     /// Answering the open question with the right card: its rank once typed.
     Answering { rank: Option<Rank> },
@@ -295,19 +298,8 @@ impl Desk {
                 "Fix \"{words}\": the right stake, digits then Enter (Escape: leave it)"
             );
         }
-        if let Typed::Fixing { line, .. } = &self.typed {
-            if let Some((_, words)) =
-                line.and_then(|l| self.fixable().into_iter().find(|d| d.0 == l))
-            {
-                return format!("Fix {words}: the right card, rank then suit (Escape: leave it)");
-            }
-            let choices: Vec<String> = self
-                .fixable()
-                .iter()
-                .enumerate()
-                .map(|(k, (_, words))| format!("{}: {words}", k + 1))
-                .collect();
-            return format!("Fix which? {} (Escape: none)", choices.join(", "));
+        if let Typed::Fixing { line, page, .. } = self.typed {
+            return self.fix_prompt(line, page);
         }
         if self.drawing() {
             let word = match state.rules().first_dealer {
@@ -367,6 +359,35 @@ impl Desk {
             Phase::Showdown => "Showdown: cards dealt face down must be shown".into(),
             _ => "Waiting".into(),
         }
+    }
+
+    /// The prompt while fixing: the choices (a page of them), or what the
+    /// chosen card must be.
+    fn fix_prompt(&self, line: Option<u64>, page: usize) -> String {
+        let fixable = self.fixable();
+        if let Some((_, words)) = line.and_then(|l| fixable.iter().find(|d| d.0 == l)) {
+            return format!("Fix {words}: the right card, rank then suit (Escape: leave it)");
+        }
+        let choices: Vec<String> = fixable
+            .iter()
+            .skip(page * FIX_PAGE)
+            .take(FIX_PAGE)
+            .enumerate()
+            .map(|(k, (_, words))| format!("{}: {words}", k + 1))
+            .collect();
+        let more = if fixable.len() > FIX_PAGE {
+            format!(
+                ", 0: older (page {} of {})",
+                page + 1,
+                fixable.len().div_ceil(FIX_PAGE)
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "Fix or take back which? {}{more} (Escape: none)",
+            choices.join(", ")
+        )
     }
 
     /// One key from the dealer.
@@ -443,8 +464,8 @@ impl Desk {
         }
         let state = self.game.sitting().state();
         let showing = state.to_show().is_some();
-        if let Typed::Fixing { line, rank } = self.typed {
-            return self.fixing(line, rank, c);
+        if let Typed::Fixing { line, rank, page } = self.typed {
+            return self.fixing(line, rank, page, c);
         }
         if let Typed::Rank(rank) = self.typed {
             match self.rank_then_suit(Some(rank), c, Typed::Rank) {
@@ -477,12 +498,13 @@ impl Desk {
             'R' => self.redo(),
             'E' => self.export(),
             'F' if self.fixable().is_empty() => {
-                self.refuse("no card dealt nor stake made yet to fix".into());
+                self.refuse("nothing dealt nor said yet to fix".into());
             }
             'F' => {
                 self.typed = Typed::Fixing {
                     line: None,
                     rank: None,
+                    page: 0,
                 }
             }
             'D' => self.command(&Command::Double),
@@ -651,21 +673,25 @@ impl Desk {
         }
     }
 
-    /// The cards dealt that may be fixed, most recent first (nine at most):
-    /// their journal line and the card in words.
+    /// What may be fixed or taken back, most recent first, however long
+    /// ago: the cards dealt or turned up, which are fixed to the right card,
+    /// the stakes, fixed to the right stake, and the double, content and
+    /// divide, taken back. Their journal lines and words.
     fn fixable(&self) -> Vec<(u64, String)> {
         let state = self.game.sitting().state();
         self.game
             .in_force()
             .iter()
             .rev()
-            .filter(|(_, c)| {
-                matches!(
-                    c,
-                    Command::Card { card: Some(_), .. } | Command::Stake { .. }
-                )
+            .filter(|(_, c)| match c {
+                Command::Card { card, .. } => card.is_some(),
+                Command::Show { cards, .. } => cards.len() == 1,
+                Command::Stake { .. }
+                | Command::Double
+                | Command::Content { .. }
+                | Command::Divide { .. } => true,
+                _ => false,
             })
-            .take(9)
             .map(|(seq, c)| (*seq, describe(c, state)))
             .collect()
     }
@@ -673,35 +699,51 @@ impl Desk {
     /// A key while fixing a card: which card (its number in the prompt),
     /// then the right card's rank and suit; the correction goes in the
     /// journal with its reason.
-    fn fixing(&mut self, line: Option<u64>, rank: Option<Rank>, c: char) {
+    fn fixing(&mut self, line: Option<u64>, rank: Option<Rank>, page: usize, c: char) {
         let Some(line) = line else {
+            let fixable = self.fixable();
+            if c == '0' {
+                let pages = fixable.len().div_ceil(FIX_PAGE).max(1);
+                self.typed = Typed::Fixing {
+                    line: None,
+                    rank: None,
+                    page: (page + 1) % pages,
+                };
+                return;
+            }
             let chosen = c
                 .to_digit(10)
                 .and_then(|d| usize::try_from(d).ok())
                 .and_then(|d| d.checked_sub(1))
-                .and_then(|k| self.fixable().get(k).map(|d| d.0));
-            let stake = chosen
-                .is_some_and(|line| matches!(self.command_at(line), Some(Command::Stake { .. })));
-            match chosen {
-                Some(line) if stake => {
+                .and_then(|k| fixable.get(page * FIX_PAGE + k).cloned());
+            let Some((line, words)) = chosen else {
+                return self.refuse(format!("{c}: type the number of what to fix"));
+            };
+            match self.command_at(line) {
+                Some(Command::Stake { .. }) => {
                     self.typed = Typed::FixingStake {
                         line,
                         digits: String::new(),
                     };
                 }
-                Some(line) => {
+                Some(Command::Card { .. } | Command::Show { .. }) => {
                     self.typed = Typed::Fixing {
                         line: Some(line),
                         rank: None,
+                        page,
                     };
                 }
-                None => self.refuse(format!("{c}: type the number of the card or stake to fix")),
+                _ => {
+                    self.typed = Typed::Nothing;
+                    self.correct(line, None, format!("\"{words}\" taken back at the desk"));
+                }
             }
             return;
         };
         let Some(new) = self.rank_then_suit(rank, c, |rank| Typed::Fixing {
             line: Some(line),
             rank: Some(rank),
+            page,
         }) else {
             return;
         };
@@ -714,7 +756,7 @@ impl Desk {
             state.name(to),
             if self.camera_deals { "read" } else { "typed" }
         );
-        self.correct(line, with, reason);
+        self.correct(line, Some(with), reason);
     }
 
     /// At a camera's table, `U` takes back the dealer's own last word (a
@@ -722,9 +764,6 @@ impl Desk {
     /// with its reason, for the pipeline's game too. The camera's cards are
     /// fixed (`F`), not taken back.
     fn take_back(&mut self) {
-        if self.ahead {
-            return self.refuse(AHEAD.into());
-        }
         let state = self.game.sitting().state();
         let Some((line, words)) = self
             .game
@@ -744,19 +783,7 @@ impl Desk {
         else {
             return self.refuse("U: nothing said at the desk to take back".into());
         };
-        let correction = Line::Correct {
-            line,
-            with: None,
-            reason: format!("\"{words}\" taken back at the desk"),
-        };
-        match self.game.apply(meta(), correction.clone()) {
-            Ok(_) => {
-                self.said = Some(Said::Done(format!("taken back: {words}")));
-                self.corrections.push(correction);
-                self.ahead = true;
-            }
-            Err(e) => self.refuse(format!("cannot take back \"{words}\": {e}")),
-        }
+        self.correct(line, None, format!("\"{words}\" taken back at the desk"));
     }
 
     /// The command in force at journal line `line`.
@@ -822,20 +849,20 @@ impl Desk {
             "{} staked {amount}, not {old} as first typed (fixed at the desk)",
             state.name(player)
         );
-        self.correct(line, with, reason);
+        self.correct(line, Some(with), reason);
     }
 
-    /// Replaces the command of journal line `line` with `with`, giving the
-    /// reason; at a camera's table the correction goes to the pipeline too.
-    /// Whether it was taken.
-    fn correct(&mut self, line: u64, with: Line, reason: String) -> bool {
+    /// Replaces the command of journal line `line` with `with` (or takes it
+    /// back, with none), giving the reason; at a camera's table the
+    /// correction goes to the pipeline too. Whether it was taken.
+    fn correct(&mut self, line: u64, with: Option<Line>, reason: String) -> bool {
         if self.ahead {
             self.refuse(AHEAD.into());
             return false;
         }
         let correction = Line::Correct {
             line,
-            with: Some(Box::new(with)),
+            with: with.map(Box::new),
             reason: reason.clone(),
         };
         match self.game.apply(meta(), correction.clone()) {
@@ -928,7 +955,7 @@ impl Desk {
             state.name(to),
             card.map_or_else(|| "face down".to_owned(), |c| c.to_string())
         );
-        if self.correct(line, with, reason) {
+        if self.correct(line, Some(with), reason) {
             self.questions[k].1 = true;
         }
     }
@@ -1026,6 +1053,9 @@ fn describe(command: &Command, state: &State) -> String {
     }
 }
 
+/// How many choices the fix prompt shows at a time (a digit each).
+const FIX_PAGE: usize = 9;
+
 /// Why a correction waits at a camera's table.
 const AHEAD: &str = "a moment: the table has not taken your last words yet; try again";
 
@@ -1045,6 +1075,15 @@ fn may_double(state: &State) -> bool {
     matches!(state.phase(), Phase::FirstCards { next } if usize::from(next) == state.order().len())
         && staker(state).is_none()
         && !state.doubled()
+}
+
+/// Whether the desk waits for digits other than a stake due: the number of
+/// what to fix, or a stake being fixed.
+pub fn digits_asked(desk: &Desk) -> bool {
+    matches!(
+        desk.typed,
+        Typed::Fixing { line: None, .. } | Typed::FixingStake { .. }
+    )
 }
 
 /// Whether a card is due now (ranks and suits then mean a card).

@@ -870,7 +870,7 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
     let camera = desk.camera_deals();
     let (card, stake) = (
         (crate::desk::card_due(desk) && !camera) || crate::desk::card_asked(desk),
-        crate::desk::stakes_due(desk),
+        crate::desk::stakes_due(desk) || crate::desk::digits_asked(desk),
     );
     let big = |ui: &mut egui::Ui, enabled: bool, text: RichText| {
         ui.add_enabled(
@@ -929,7 +929,7 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
             ("Divide (V)", Key::Char('V'), playing),
             ("Undo (U)", Key::Char('U'), true),
             ("Redo (R)", Key::Char('R'), !camera),
-            ("Fix a card (F)", Key::Char('F'), true),
+            ("Fix or take back (F)", Key::Char('F'), true),
             ("Export the ledger (E)", Key::Char('E'), true),
         ] {
             if big(ui, enabled, RichText::new(text)) {

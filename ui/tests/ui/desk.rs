@@ -453,6 +453,47 @@ fn a_stake_typed_wrong_is_fixed_with_its_reason() {
     assert!(desk.game().journal_text().contains("\"correct\""));
 }
 
+/// Anything fixed or taken back however long ago: `F` lists the cards,
+/// stakes and the dealer's words nine at a time, the most recent first, and
+/// `0` shows older ones; a double or content chosen is taken back.
+#[test]
+fn a_card_or_a_word_long_ago_is_fixed_or_taken_back_with_its_reason() {
+    let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
+    type_keys(&mut desk, "qh7s2d5\n6\nd");
+    assert!(desk.game().sitting().state().doubled(), "{:?}", desk.said());
+    type_keys(&mut desk, "ah3c9dc");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    desk.press(Key::Char('f'));
+    let first = desk.prompt();
+    assert!(first.contains("0: older (page 1 of 2)"), "{first}");
+    assert!(!first.contains("QH to Bob"), "{first}");
+    desk.press(Key::Char('0'));
+    let second = desk.prompt();
+    assert!(second.contains("1: QH to Bob"), "{second}");
+    type_keys(&mut desk, "1qs");
+    assert!(
+        matches!(desk.said(), Some(Said::Done(why)) if why.contains("was QS, not QH")),
+        "{:?}",
+        desk.said()
+    );
+    // The double, five back: taken back, with its reason in the journal.
+    desk.press(Key::Char('f'));
+    let choices = desk.prompt();
+    let number = choices
+        .trim_start_matches("Fix or take back which? ")
+        .split(", ")
+        .filter_map(|c| c.split_once(": "))
+        .find(|(_, words)| words.contains("double"))
+        .map(|(n, _)| n.to_owned())
+        .expect("the double among the choices");
+    assert_eq!(number, "5", "{choices}");
+    type_keys(&mut desk, &number);
+    assert!(!refused(&desk), "{:?}", desk.said());
+    assert!(!desk.game().sitting().state().doubled());
+    let text = desk.game().journal_text();
+    assert!(text.contains("taken back at the desk"), "{text}");
+}
+
 /// At a camera's table `U` takes back the dealer's own last word, not the
 /// camera's cards: a correction that removes it, for the pipeline too.
 #[test]
