@@ -9,7 +9,7 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use image::{Rgb, RgbImage};
-use pone_engine::{Command, Game, HouseRules, Seat};
+use pone_engine::{Command, Game, Seat};
 use pone_ui::live::LiveView;
 use pone_ui::screen::LiveScreen;
 use pone_vision::play::{Question, SeatZones, Slip};
@@ -32,13 +32,7 @@ fn picture() -> RgbImage {
 }
 
 fn view() -> LiveView {
-    let mut game = Game::new(
-        ["Ann", "Bob", "Cat"].map(str::to_owned).to_vec(),
-        HouseRules::default(),
-    )
-    .expect("a game");
-    game.command(None, &Command::Dealer { player: Seat(0) })
-        .expect("the dealer");
+    let mut game = crate::three_players();
     for (to, card) in [(1, Some("QH")), (2, None)] {
         game.command(
             None,
@@ -101,47 +95,19 @@ fn the_live_table_shows_the_camera_and_answers_its_question() {
     assert!(view.lock().expect("the view").inbox.is_empty());
 }
 
-/// A sitting played by the engine's autoplayer up to the end of its first
-/// round the dealer doubled: the game just before the command that ends
-/// it, and just after.
+/// The first round of a sitting the dealer doubled, and in which a player's
+/// settlement halved is a whole number: the game just before the command
+/// that ends it, and just after.
 fn doubled_round() -> (Game, Game) {
-    use pone_engine::Event;
-    use pone_engine::autoplay::Autoplayer;
-    use rand::SeedableRng as _;
-    let auto = Autoplayer::default();
-    for seed in 0..200 {
-        let mut game = Game::new(
-            ["Ann", "Bob", "Cat"].map(str::to_owned).to_vec(),
-            HouseRules::default(),
-        )
-        .expect("a game");
-        game.command(None, &Command::Dealer { player: Seat(0) })
-            .expect("the dealer");
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        loop {
-            let command = auto
-                .next(game.sitting().state(), &mut rng)
-                .expect("a command");
-            let mut after = game.clone();
-            let ends = after
-                .command(None, &command)
-                .expect("a legal command")
+    (0..200)
+        .map(|seed| crate::to_round_end(crate::three_players(), seed))
+        .find(|(_, _, after)| {
+            pone_ui::drill::round_questions(after)
                 .iter()
-                .any(|e| matches!(e, Event::RoundEnded { .. }));
-            if ends {
-                let asked = pone_ui::drill::round_questions(&after);
-                if asked
-                    .iter()
-                    .any(|q| q.doubled && q.answer != 0 && q.answer % 2 == 0)
-                {
-                    return (game, after);
-                }
-                break;
-            }
-            game = after;
-        }
-    }
-    panic!("no doubled first round in 200 sittings");
+                .any(|q| q.doubled && q.answer != 0 && q.answer % 2 == 0)
+        })
+        .map(|(before, _, after)| (before, after))
+        .expect("a doubled first round in 200 sittings")
 }
 
 #[test]
@@ -174,22 +140,18 @@ fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reporte
     harness.run_steps(2);
     harness.get_by_label_contains("announce each settlement");
     let asked = pone_ui::drill::round_questions(&after);
-    for q in &asked {
-        // The doubled stake paid as single, where the answer shows it.
-        let said = if q.doubled && q.answer % 2 == 0 && q.answer != 0 {
-            q.answer / 2
-        } else {
-            q.answer
-        };
-        harness
-            .get_by_label_contains("What does")
-            .type_text(&said.to_string());
-        harness.run_steps(1);
-        harness.get_by_label("Answer").click();
-        harness.run_steps(2);
-    }
-    harness.get_by_label("Show the table (Enter)").click();
-    harness.run_steps(2);
+    // The doubled stake paid as single, where the answer shows it.
+    let said: Vec<i64> = asked
+        .iter()
+        .map(|q| {
+            if q.doubled && q.answer % 2 == 0 && q.answer != 0 {
+                q.answer / 2
+            } else {
+                q.answer
+            }
+        })
+        .collect();
+    crate::announce(&mut harness, &said);
     harness.get_by_label_contains("a doubled stake paid as single");
     harness.get_by_label_contains("dealing slips the camera saw: 1");
     harness.get_by_label_contains("a card dealt to the wrong place");

@@ -8,3 +8,57 @@ mod screen;
 mod setup;
 mod training;
 mod window;
+
+use pone_engine::autoplay::Autoplayer;
+use pone_engine::{Command, Event, Game, HouseRules, Seat};
+use rand::SeedableRng as _;
+
+/// A sitting of Ann, Bob and Cat, Ann dealing.
+fn three_players() -> Game {
+    let mut game = Game::new(
+        ["Ann", "Bob", "Cat"].map(str::to_owned).to_vec(),
+        HouseRules::default(),
+    )
+    .expect("a game");
+    game.command(None, &Command::Dealer { player: Seat(0) })
+        .expect("the dealer");
+    game
+}
+
+/// `game` played on by the engine's autoplayer (seeded) to the end of its
+/// round: the game just before the command that ends it, that command, and
+/// the game after it.
+fn to_round_end(mut game: Game, seed: u64) -> (Game, Command, Game) {
+    let auto = Autoplayer::default();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    loop {
+        let command = auto
+            .next(game.sitting().state(), &mut rng)
+            .expect("a command");
+        let mut after = game.clone();
+        let ends = after
+            .command(None, &command)
+            .expect("a legal command")
+            .iter()
+            .any(|e| matches!(e, Event::RoundEnded { .. }));
+        if ends {
+            return (game, command, after);
+        }
+        game = after;
+    }
+}
+
+/// In training: each settlement announced as `said`, then the table shown.
+fn announce<State>(harness: &mut egui_kittest::Harness<'_, State>, said: &[i64]) {
+    use egui_kittest::kittest::Queryable as _;
+    for said in said {
+        harness
+            .get_by_label_contains("What does")
+            .type_text(&said.to_string());
+        harness.run_steps(1);
+        harness.get_by_label("Answer").click();
+        harness.run_steps(2);
+    }
+    harness.get_by_label("Show the table (Enter)").click();
+    harness.run_steps(2);
+}

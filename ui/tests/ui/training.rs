@@ -4,11 +4,9 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use pone_engine::autoplay::Autoplayer;
-use pone_engine::{Command, Event, Game, HouseRules, Seat};
+use pone_engine::Command;
 use pone_ui::desk::Desk;
 use pone_ui::screen::{ScreenOptions, SideScreen, Table};
-use rand::SeedableRng as _;
 
 /// The keys a dealer types for a command.
 fn keys(command: &Command) -> String {
@@ -37,33 +35,12 @@ fn press(harness: &mut Harness<'_, SideScreen>, text: &str) {
 
 #[test]
 fn in_training_the_dealer_announces_each_settlement_before_the_screen_shows_it() {
-    let names: Vec<String> = ["Ann", "Bob", "Cat"].map(str::to_owned).to_vec();
     // A sitting kept up to the command that ends its first round.
-    let mut game = Game::new(names.clone(), HouseRules::default()).expect("a game");
-    game.command(None, &Command::Dealer { player: Seat(0) })
-        .expect("the dealer");
-    let auto = Autoplayer::default();
-    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let (before, last, game) = crate::to_round_end(crate::three_players(), 11);
     let dir = std::env::temp_dir().join(format!("pone-training-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let journal = dir.join("sitting.jsonl");
-    let last = loop {
-        let command = auto
-            .next(game.sitting().state(), &mut rng)
-            .expect("a command");
-        let mut after = game.clone();
-        let ends = after
-            .command(None, &command)
-            .expect("a legal command")
-            .iter()
-            .any(|e| matches!(e, Event::RoundEnded { .. }));
-        if ends {
-            std::fs::write(&journal, game.journal_text()).expect("the journal");
-            game = after;
-            break command;
-        }
-        game = after;
-    };
+    std::fs::write(&journal, before.journal_text()).expect("the journal");
     let questions = pone_ui::drill::round_questions(&game);
     assert!(!questions.is_empty());
     let desk = Desk::resume(&journal).expect("the desk goes on");
@@ -91,18 +68,13 @@ fn in_training_the_dealer_announces_each_settlement_before_the_screen_shows_it()
     // The round has ended: the dealer is asked, and the table waits.
     harness.get_by_label_contains("announce each settlement");
     assert!(harness.query_by_label_contains("Round 1 settled").is_none());
-    for (k, q) in questions.iter().enumerate() {
-        // The first announced wrong, the others right.
-        let said = if k == 0 { q.answer + 1 } else { q.answer };
-        harness
-            .get_by_label_contains("What does")
-            .type_text(&said.to_string());
-        harness.run_steps(1);
-        harness.get_by_label("Answer").click();
-        harness.run_steps(2);
-    }
-    harness.get_by_label("Show the table (Enter)").click();
-    harness.run_steps(2);
+    // The first announced wrong, the others right.
+    let said: Vec<i64> = questions
+        .iter()
+        .enumerate()
+        .map(|(k, q)| if k == 0 { q.answer + 1 } else { q.answer })
+        .collect();
+    crate::announce(&mut harness, &said);
     harness.get_by_label_contains("Round 1 settled");
     harness.get_by_label_contains(&format!(
         "settlements announced {} of {} right",
