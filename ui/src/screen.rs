@@ -368,7 +368,7 @@ impl eframe::App for SideScreen {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let now = ui.input(|i| i.time);
         if let Some(redraws) = &mut self.redraws {
-            redraws.tick(ui, now);
+            redraws.tick(ui, frame, now);
         }
         if let Some(limit) = self.options.exit_after
             && now >= limit
@@ -537,10 +537,10 @@ fn live_desk(desk: &mut Option<Desk>, ui: &mut egui::Ui, view: &mut crate::live:
 }
 
 impl eframe::App for LiveScreen {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let now = ui.input(|i| i.time);
         if let Some(redraws) = &mut self.redraws {
-            redraws.tick(ui, now);
+            redraws.tick(ui, frame, now);
         }
         if let Some(limit) = self.exit_after
             && now >= limit
@@ -617,17 +617,22 @@ impl eframe::App for LiveScreen {
 pub struct Redraws {
     last: Option<std::time::Instant>,
     intervals: Vec<f64>,
+    /// The app's own share of each frame (its UI, tessellation and the
+    /// renderer's calls), ms, as eframe measures it.
+    cpu: Vec<f64>,
     reported: bool,
 }
 
 impl Redraws {
-    fn tick(&mut self, ui: &egui::Ui, now: f64) {
+    fn tick(&mut self, ui: &egui::Ui, frame: &eframe::Frame, now: f64) {
         let at = std::time::Instant::now();
         if let Some(last) = self.last
             && now >= 1.0
         {
             self.intervals
                 .push(at.duration_since(last).as_secs_f64() * 1000.0);
+            self.cpu
+                .extend(frame.info().cpu_usage.map(|s| f64::from(s) * 1000.0));
         }
         self.last = Some(at);
         ui.ctx().request_repaint();
@@ -656,10 +661,16 @@ impl Redraws {
             times[((n - 1) as f64 * 0.95).round() as usize],
             100.0 * over as f64 / n as f64,
         );
+        let mut cpu = self.cpu.clone();
+        cpu.sort_by(f64::total_cmp);
+        let app = cpu
+            .get(cpu.len() / 2)
+            .map(|ms| format!("; the app's own work a frame, median {ms:.1} ms"))
+            .unwrap_or_default();
         Some(format!(
             "redraw: {n} frames, {fps:.1} a second; between frames median {:.1} ms, \
              95th percentile {p95:.1} ms, longest {:.1} ms; {over} frames ({share:.1}%) \
-             over 16.7 ms",
+             over 16.7 ms{app}",
             times[n / 2],
             times[n - 1],
         ))
