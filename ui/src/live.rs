@@ -349,8 +349,12 @@ pub fn start_pipeline(
         let start = || -> anyhow::Result<_> {
             let source = play_source(&options, Pace::Live)?;
             let script = dealer_script(&options)?;
-            let mut recogniser =
-                Recogniser::open(&options.models.clone().unwrap_or_else(models_dir))?;
+            // The window draws beside the recogniser: a core is left to it
+            // (drawing in software, two busy threads of the finder made a
+            // quarter of the window's frames late at 60 a second).
+            let folder = options.models.clone().unwrap_or_else(models_dir);
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get() - 1);
+            let mut recogniser = Recogniser::open_on(&folder, threads.clamp(1, 4))?;
             recogniser.camera_frames(true);
             let play = new_play(&options, script, source.fps())?;
             Ok((source, recogniser, play))

@@ -92,9 +92,13 @@ pub struct Finder {
 }
 
 impl Finder {
-    /// Loads the finder network.
+    /// Loads the finder network, to run on every core (four at most).
     pub fn open(path: &Path) -> Result<Finder, ModelError> {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+        Finder::open_on(path, cores())
+    }
+
+    /// Loads the finder network, to run on `threads` threads.
+    pub fn open_on(path: &Path, threads: usize) -> Result<Finder, ModelError> {
         Ok(Finder {
             session: session(path, threads)?,
             path: path.to_owned(),
@@ -439,6 +443,12 @@ fn decode(maps: &Maps, unscale: f32, thresholds: (f32, f32), frame: (u32, u32)) 
         backs,
         side: 0,
     }
+}
+
+/// The cores the networks run on: every one, four at most.
+#[must_use]
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(4))
 }
 
 #[cfg(test)]

@@ -105,6 +105,12 @@ impl Recogniser {
     /// `folder`, and `cardnet.onnx` (the whole-card reader) and `backs.onnx`
     /// (the back checker) when they are there.
     pub fn open(folder: &Path) -> Result<Recogniser, ModelError> {
+        Recogniser::open_on(folder, crate::finder::cores())
+    }
+
+    /// [`Recogniser::open`], the finder running on `threads` threads (a
+    /// window drawing beside it keeps a core for itself).
+    pub fn open_on(folder: &Path, threads: usize) -> Result<Recogniser, ModelError> {
         let optional = |file: &str| {
             let path = folder.join(file);
             path.is_file().then(|| Classifier::open(&path)).transpose()
@@ -121,7 +127,7 @@ impl Recogniser {
             });
         }
         Ok(Recogniser {
-            finder: Finder::open(&folder.join(FINDER_FILE))?,
+            finder: Finder::open_on(&folder.join(FINDER_FILE), threads.max(1))?,
             reader: Classifier::open(&folder.join(READER_FILE))?,
             whole: optional(WHOLE_FILE)?,
             backs,
