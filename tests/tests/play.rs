@@ -394,6 +394,18 @@ fn play_answering_without(dir: &Path, cut: &[u64]) -> Play {
 /// [`play_answering_without`], the recogniser also reading what `also`
 /// finds in each frame's label.
 fn play_answering_with(dir: &Path, cut: &[u64], also: &dyn Fn(u64, &Value) -> Vec<Seen>) -> Play {
+    play_answering_altered(dir, cut, &|f, label, readings| {
+        readings.extend(also(f, label));
+    })
+}
+
+/// [`play_answering_without`], each frame's readings (from its label)
+/// altered by `alter` before the bad frames spoil them.
+fn play_answering_altered(
+    dir: &Path,
+    cut: &[u64],
+    alter: &dyn Fn(u64, &Value, &mut Vec<Seen>),
+) -> Play {
     let info = json(&dir.join("sitting.json"));
     let frames = info["frames"].as_u64().expect("frames");
     let fps = info["fps"].as_u64().expect("fps");
@@ -409,7 +421,7 @@ fn play_answering_with(dir: &Path, cut: &[u64], also: &dyn Fn(u64, &Value) -> Ve
     for f in (0..frames).filter(|f| !cut.contains(f)) {
         let label = json(&dir.join(format!("labels/{f:06}.json")));
         let mut readings = perfect_readings(&label);
-        readings.extend(also(f, &label));
+        alter(f, &label, &mut readings);
         let at = sooner(f);
         spoil(at, &mut readings);
         play.frame(at, Duration::from_millis(at * 1000 / fps), &readings);
@@ -543,4 +555,39 @@ fn a_face_down_card_found_twice_as_it_lands_is_one_card() {
             .collect()
     };
     assert_truth(&play_answering_with(&dir, &[], &second_finds), &dir);
+}
+
+/// A drawn card read unsurely as another card for its first frames at rest
+/// (still settling, half in shadow), then surely as itself: the table
+/// counts it as the first reading, asks, and corrects it once the sure
+/// readings outweigh the first (`Fact::Reread`), so the ledger is the truth's.
+#[test]
+fn a_card_first_read_unsurely_as_another_is_corrected_when_read_surely() {
+    let dir = sitting("play-reread", 12, 2, 3, "480x270");
+    let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
+    // Each face-up card dealt, and its frame.
+    let drawn: Vec<(u64, String)> = truth
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|l| l["t"] == "card" && l["card"].is_string())
+        .filter_map(|l| Some((l["frame"].as_u64()?, l["card"].as_str()?.to_owned())))
+        .collect();
+    assert!(drawn.len() >= 3, "{drawn:?}");
+    let misread = |f: u64, _: &Value, readings: &mut Vec<Seen>| {
+        for (landed, card) in &drawn {
+            if (*landed..landed + 3).contains(&f) {
+                for r in readings.iter_mut().filter(|r| r.card == *card) {
+                    let ranks = "A23456789TJQK";
+                    let k = ranks.find(&card[..1]).unwrap_or(0);
+                    let other = ranks.chars().nth((k + 5) % 13).unwrap_or('A');
+                    r.card = format!("{other}{}", &card[1..]);
+                    r.confidence = 0.35;
+                }
+            }
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &misread);
+    let journal = play.game().journal_text();
+    assert!(journal.contains("read the card again"), "{journal}");
+    assert_truth(&play, &dir);
 }

@@ -208,6 +208,8 @@ pub struct Play {
     zones: SeatZones,
     /// Tracks given to a seat this round.
     placed: HashMap<u64, (Seat, [f32; 2])>,
+    /// The journal line each face-up card went in with, by its track.
+    lines: HashMap<u64, u64>,
     /// The last card dealt: the frame it came to rest, and its track.
     last_dealt: Option<(u64, u64)>,
     /// Cards were thrown to the pone (a round over, a hand over-drawn): the
@@ -253,6 +255,7 @@ impl Play {
             },
             gathering: false,
             placed: HashMap::new(),
+            lines: HashMap::new(),
             last_dealt: None,
             dealer: dealer_lines
                 .into_iter()
@@ -500,11 +503,22 @@ impl Play {
                     hand: None,
                     cards: vec![card],
                 };
-                if self.apply(frame, line, Some(frame)) && !sure {
-                    let what = format!("{name}'s card turned up");
-                    self.doubt_last_card(frame, &what, &card.to_string(), confidence);
+                if self.apply(frame, line, Some(frame)) {
+                    self.note_line(track);
+                    if !sure {
+                        let what = format!("{name}'s card turned up");
+                        self.doubt_last_card(frame, &what, &card.to_string(), confidence);
+                    }
                 }
             }
+            Fact::Reread {
+                track,
+                frame,
+                was,
+                card,
+                confidence,
+                ..
+            } => self.reread(track, frame, was, card, confidence),
             Fact::Moved { track, bbox, .. } => {
                 if let Some(entry) = self.placed.get_mut(&track) {
                     entry.1 = centre(bbox);
@@ -512,6 +526,7 @@ impl Play {
             }
             Fact::Gone { track, .. } => {
                 self.placed.remove(&track);
+                self.lines.remove(&track);
             }
         }
     }
@@ -605,6 +620,9 @@ impl Play {
             return false;
         }
         self.last_dealt = Some((frame, track));
+        if card.is_some() {
+            self.note_line(track);
+        }
         if !sure {
             let read = card.map_or_else(|| "face down".to_owned(), |c| c.to_string());
             self.doubt_last_card(frame, &format!("the card to {name}"), &read, confidence);
@@ -732,6 +750,7 @@ impl Play {
                 if round_over {
                     self.tracker.leave(&leaving);
                     self.placed.clear();
+                    self.lines.clear();
                     self.gathering = true;
                 } else if self.game.sitting().state().phase() == Phase::Showdown {
                     // Every card is dealt: a card hidden now is not coming
@@ -869,6 +888,75 @@ impl Play {
         false
     }
 
+    /// The journal line just put in is the card of `track`.
+    fn note_line(&mut self, track: u64) {
+        if let Some(&(seq, _)) = self.game.in_force().last() {
+            self.lines.insert(track, seq);
+        }
+    }
+
+    /// A face-up card counted unsurely, read surely since as another card:
+    /// its line is corrected, with the reason.
+    fn reread(
+        &mut self,
+        track: u64,
+        frame: u64,
+        was: pone_engine::Card,
+        card: pone_engine::Card,
+        confidence: f32,
+    ) {
+        let Some(&seq) = self.lines.get(&track) else {
+            return;
+        };
+        let state = self.game.sitting().state();
+        let command = self
+            .game
+            .in_force()
+            .iter()
+            .find(|(s, _)| *s == seq)
+            .map(|(_, c)| c.clone());
+        let with = match command {
+            Some(Command::Card {
+                to,
+                hand,
+                card: Some(old),
+            }) if old == was => Command::Card {
+                to,
+                hand,
+                card: Some(card),
+            },
+            Some(Command::Show {
+                player,
+                hand,
+                cards,
+            }) if cards.len() == 1 && cards[0] == was => Command::Show {
+                player,
+                hand,
+                cards: std::iter::once(card).collect(),
+            },
+            _ => return,
+        };
+        let correction = Line::Correct {
+            line: seq,
+            with: Some(Box::new(Line::from_command(&with, state))),
+            reason: format!(
+                "the camera read the card again: {card} ({:.0}% sure), not {was} as first read",
+                confidence * 100.0
+            ),
+        };
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        match self.game.apply(meta, correction) {
+            Ok(_) => tracing::debug!(frame, "line {seq} read again: {card}, not {was}"),
+            Err(e) => self.ask(
+                frame,
+                format!("the card read {was} reads {card} now, but: {e}"),
+            ),
+        }
+    }
+
     fn ask(&mut self, frame: u64, text: String) {
         self.ask_about(frame, text, None);
     }
@@ -910,6 +998,7 @@ fn fact_frame(fact: &Fact) -> u64 {
     match fact {
         Fact::Landed { frame, .. }
         | Fact::TurnedUp { frame, .. }
+        | Fact::Reread { frame, .. }
         | Fact::Moved { frame, .. }
         | Fact::Gone { frame, .. } => *frame,
     }

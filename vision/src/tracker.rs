@@ -92,6 +92,23 @@ pub enum Fact {
         /// As for [`Fact::Landed`].
         sure: bool,
     },
+    /// A face-up card counted from unsure readings has since been read surely
+    /// as another card, more than twice as often: it is that card (the first
+    /// readings were of a card still settling, or half covered).
+    Reread {
+        /// Its track.
+        track: u64,
+        /// The frame that settled it.
+        frame: u64,
+        /// That frame's time.
+        at: Duration,
+        /// The card it was counted as.
+        was: Card,
+        /// The card it is.
+        card: Card,
+        /// How sure the reading is (its share of the votes per reading).
+        confidence: f32,
+    },
     /// A face-up card already counted came to rest somewhere else (a divided
     /// pair pulled apart): the same card, not a new one.
     Moved {
@@ -433,6 +450,10 @@ impl Tracker {
         }
         track.last_seen = (frame, at);
         read_into(track, reading, frame, at);
+        if let Some(fact) = reread(track, &mut self.seen, self.options.steady_frames, frame, at) {
+            facts.push(fact);
+            return;
+        }
         // A counted face-down card read face up steadily has been turned up.
         if track.counted == Counted::FaceDown
             && let Some((since_frame, since)) = track.up_since
@@ -512,6 +533,47 @@ impl Tracker {
             sure,
         });
     }
+}
+
+/// A face counted unsurely, read surely as another card since: the reread,
+/// with deck sense (the track's own card aside), once the other card has at
+/// least `steady` sure readings' worth of votes and more than twice the
+/// counted card's.
+fn reread(
+    track: &mut Track,
+    seen: &mut [Card],
+    steady: u32,
+    frame: u64,
+    at: Duration,
+) -> Option<Fact> {
+    let Counted::FaceUp(was) = track.counted else {
+        return None;
+    };
+    if track.counted_sure {
+        return None;
+    }
+    let ranked = track.ranked();
+    let others: Vec<Card> = seen.iter().copied().filter(|&c| c != was).collect();
+    let (card, confidence, sure) = decide(&ranked, &others, track.up);
+    let votes = |c: Card| ranked.iter().find(|(v, _)| *v == c).map_or(0.0, |v| v.1);
+    let weight = votes(card);
+    if card == was || !sure || weight < steady as f32 * SURELY_ANOTHER || weight <= 2.0 * votes(was)
+    {
+        return None;
+    }
+    track.counted = Counted::FaceUp(card);
+    track.counted_sure = true;
+    if let Some(slot) = seen.iter_mut().find(|c| **c == was) {
+        *slot = card;
+    }
+    Some(Fact::Reread {
+        track: track.id,
+        frame,
+        at,
+        was,
+        card,
+        confidence,
+    })
 }
 
 /// Counts a track face up as the face its votes decide (with deck sense
@@ -838,6 +900,27 @@ mod tests {
             facts
                 .iter()
                 .any(|f| matches!(f, Fact::Landed { card: Some(c), .. } if *c == card("KC"))),
+            "{facts:?}"
+        );
+    }
+
+    #[test]
+    fn a_card_counted_unsurely_and_read_surely_since_as_another_is_read_again() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("TD", A, 0.35)]; 3];
+        frames.extend(vec![vec![seen("6D", A, 0.95)]; 6]);
+        let facts = run(&mut tracker, &frames);
+        assert!(
+            matches!(facts[0], Fact::Landed { card: Some(c), sure: false, .. } if c == card("TD")),
+            "{facts:?}"
+        );
+        let rereads: Vec<&Fact> = facts
+            .iter()
+            .filter(|f| matches!(f, Fact::Reread { .. }))
+            .collect();
+        assert_eq!(rereads.len(), 1, "{facts:?}");
+        assert!(
+            matches!(rereads[0], Fact::Reread { was, card: c, track: 0, .. } if *was == card("TD") && *c == card("6D")),
             "{facts:?}"
         );
     }
