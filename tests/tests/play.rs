@@ -589,5 +589,17 @@ fn a_card_first_read_unsurely_as_another_is_corrected_when_read_surely() {
     let play = play_answering_altered(&dir, &[], &misread);
     let journal = play.game().journal_text();
     assert!(journal.contains("read the card again"), "{journal}");
+    // The doubts about those cards are settled by the camera itself.
+    let doubts: Vec<_> = play
+        .questions()
+        .iter()
+        .filter(|q| q.about.is_some())
+        .collect();
+    assert!(!doubts.is_empty());
+    assert!(
+        doubts.iter().all(|q| q.answered.is_some()),
+        "{:?}",
+        play.questions()
+    );
     assert_truth(&play, &dir);
 }

@@ -218,10 +218,19 @@ impl Desk {
     /// The camera's questions so far (the pipeline's, oldest first: new
     /// ones are added, and those settled here stay settled).
     pub fn ask(&mut self, questions: &[pone_vision::play::Question]) {
+        let same = |a: &pone_vision::play::Question, b: &pone_vision::play::Question| {
+            (a.frame, &a.text, a.about) == (b.frame, &b.text, b.about)
+        };
         for (k, q) in questions.iter().enumerate() {
-            if self.questions.get(k).is_none_or(|(old, _)| old != q) {
+            if self.questions.get(k).is_none_or(|(old, _)| !same(old, q)) {
                 self.questions.truncate(k);
                 self.questions.push((q.clone(), false));
+            }
+            // Settled by the camera itself since (a doubted card read surely).
+            if q.answered.is_some()
+                && let Some(entry) = self.questions.get_mut(k)
+            {
+                *entry = (q.clone(), true);
             }
         }
     }

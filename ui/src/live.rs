@@ -557,7 +557,13 @@ fn summarise(play: &Play, source: Option<&Path>, fps: f32, busy: &mut [f64]) {
         1000.0 / mean.max(1e-3)
     );
     for q in play.questions() {
-        eprintln!("question at frame {}: {}", q.frame, q.text);
+        match &q.answered {
+            Some(how) => eprintln!(
+                "question at frame {}: {} (settled by the camera: {how})",
+                q.frame, q.text
+            ),
+            None => eprintln!("question at frame {}: {}", q.frame, q.text),
+        }
     }
     let frame_ms = 1000.0 / f64::from(fps.max(0.1));
     // The cards dealt (a `card` line), not the ones shown.

@@ -803,7 +803,10 @@ fn show_questions(
     egui::ScrollArea::vertical().show(ui, |ui| {
         for (k, q) in view.questions.iter().enumerate().rev() {
             let text = format!("frame {}: {}", q.frame, q.text);
-            if settled(k) {
+            if let Some(how) = &q.answered {
+                let text = format!("{text} (settled by the camera: {how})");
+                ui.label(RichText::new(text).color(Color32::GRAY));
+            } else if settled(k) {
                 ui.label(RichText::new(format!("{text} (settled)")).color(Color32::GRAY));
             } else {
                 ui.label(RichText::new(text).color(Color32::LIGHT_RED));

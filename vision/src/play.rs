@@ -74,6 +74,10 @@ pub struct Question {
     /// is told, and his report counts them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slip: Option<Slip>,
+    /// How the camera settled it itself since, if it did (a card doubted,
+    /// read surely since): the dealer need not answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answered: Option<String>,
 }
 
 /// A dealing slip the camera saw.
@@ -949,7 +953,14 @@ impl Play {
             ..Meta::default()
         };
         match self.game.apply(meta, correction) {
-            Ok(_) => tracing::debug!(frame, "line {seq} read again: {card}, not {was}"),
+            Ok(_) => {
+                tracing::debug!(frame, "line {seq} read again: {card}, not {was}");
+                for q in &mut self.questions {
+                    if q.about == Some(seq) && q.answered.is_none() {
+                        q.answered = Some(format!("read again: {card}"));
+                    }
+                }
+            }
             Err(e) => self.ask(
                 frame,
                 format!("the card read {was} reads {card} now, but: {e}"),
@@ -976,6 +987,7 @@ impl Play {
             text,
             about: None,
             slip: Some(slip),
+            answered: None,
         });
     }
 
@@ -985,6 +997,7 @@ impl Play {
             text,
             about,
             slip: None,
+            answered: None,
         });
     }
 

@@ -319,6 +319,7 @@ fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
             text: "the card to Bob reads 7S (55% sure)".into(),
             about: Some(seven),
             slip: None,
+            answered: None,
         },
         Question {
             frame: 52,
@@ -326,6 +327,7 @@ fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
                 .into(),
             about: None,
             slip: Some(Slip::WrongPlace),
+            answered: None,
         },
     ];
     let mut desk = Desk::at_camera(game.clone());
@@ -595,6 +597,7 @@ fn at_a_cameras_table_a_card_turned_up_and_doubted_is_corrected() {
         text: "Bob's card turned up reads 6H (36% sure)".into(),
         about: seq,
         slip: None,
+        answered: None,
     }]);
     type_keys(&mut desk, "n8s");
     assert!(!refused(&desk), "{:?}", desk.said());
@@ -613,4 +616,25 @@ fn at_a_cameras_table_a_card_turned_up_and_doubted_is_corrected() {
             .cards;
         assert!(cards.contains(eight), "{cards:?}");
     }
+}
+
+/// A doubt the camera settled itself (the card read surely since) is no
+/// question for the dealer; the others stay as he left them.
+#[test]
+fn a_doubt_the_camera_settled_itself_is_not_asked() {
+    use pone_vision::play::Question;
+    let game = camera_game();
+    let mut desk = Desk::at_camera(game);
+    let doubt = |frame: u64, answered: Option<String>| Question {
+        frame,
+        text: format!("the card at frame {frame} reads 6H (36% sure)"),
+        about: Some(1),
+        slip: None,
+        answered,
+    };
+    desk.ask(&[doubt(10, None), doubt(20, None)]);
+    assert_eq!(desk.open_question().map(|(k, _)| k), Some(0));
+    desk.ask(&[doubt(10, Some("read again: 6D".into())), doubt(20, None)]);
+    assert!(desk.settled(0));
+    assert_eq!(desk.open_question().map(|(k, _)| k), Some(1));
 }
