@@ -603,3 +603,21 @@ fn a_card_first_read_unsurely_as_another_is_corrected_when_read_surely() {
     );
     assert_truth(&play, &dir);
 }
+
+/// The finder may find a card's face as a smaller box than its back (the
+/// face's index corner and pips, not its edge): a card turned up then seems a
+/// new card coming to rest where the back lay, and while another player is
+/// due a card it is no card dealt but that back turned up. Seed 18: Cat
+/// turns her cards up at the start of her turn, while the table still waits
+/// for Bob's word.
+#[test]
+fn a_card_turned_up_and_found_as_a_smaller_box_is_turned_up_not_dealt() {
+    let dir = sitting("play-turned-anew", 18, 2, 3, "480x270");
+    let smaller = |_: u64, _: &Value, readings: &mut Vec<Seen>| {
+        for r in readings.iter_mut().filter(|r| r.card != "back") {
+            let [x0, y0, x1, y1] = r.bbox;
+            r.bbox = [x0, y0, x0 + 0.7 * (x1 - x0), y0 + 0.7 * (y1 - y0)];
+        }
+    };
+    assert_truth(&play_answering_altered(&dir, &[], &smaller), &dir);
+}

@@ -609,6 +609,11 @@ impl Play {
             return false;
         };
         let name = self.game.sitting().state().name(due).to_owned();
+        if let Some(card) = card
+            && self.turned_up_anew(track, due, bbox, card, frame)
+        {
+            return true;
+        }
         if !self.at_seat(due, here, size, frame) {
             return false;
         }
@@ -683,6 +688,54 @@ impl Play {
     /// Whether a card landing at `centre` lies at the seat the deal gives it
     /// to. Learns the seat's place from its first card; a card far from every
     /// seat is not dealt (the pile, the pack); one at another seat is a question.
+    /// A face-up card coming to rest at another seat's place than the one
+    /// due, mostly on a face-down card of that seat no longer seen, is that
+    /// card turned up (its face found as a box of its own), not a card
+    /// dealt: shown, and its track takes the old one's place.
+    fn turned_up_anew(
+        &mut self,
+        track: u64,
+        due: Seat,
+        bbox: [f32; 4],
+        card: pone_engine::Card,
+        frame: u64,
+    ) -> bool {
+        let Some((old, seat)) = self
+            .tracker
+            .on_table()
+            .filter(|&(t, b, c)| {
+                c.is_none()
+                    && t != track
+                    && share_of_smaller(b, bbox) >= ONE_CARD_TWICE
+                    && self.tracker.last_seen(t).is_some_and(|l| l < frame)
+            })
+            .find_map(|(t, ..)| self.placed.get(&t).map(|&(s, _)| (t, s)))
+        else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        let face_down = state
+            .seat_round(seat)
+            .is_some_and(|r| r.hands.iter().any(|h| h.cards.unseen() > 0));
+        if seat == due || !face_down {
+            return false;
+        }
+        let name = state.name(seat).to_owned();
+        let line = Line::Show {
+            player: name,
+            hand: None,
+            cards: vec![card],
+        };
+        if !self.apply(frame, line, Some(frame)) {
+            return false;
+        }
+        self.note_line(track);
+        self.placed.remove(&old);
+        self.placed.insert(track, (seat, centre(bbox)));
+        self.tracker.leave(&[old]);
+        true
+    }
+
     fn at_seat(&mut self, due: Seat, centre: [f32; 2], size: f32, frame: u64) -> bool {
         if self.zones.card_size <= 0.0 {
             self.zones.card_size = size;
