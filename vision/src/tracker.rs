@@ -19,13 +19,17 @@ use std::time::Duration;
 use pathfinding::prelude::{Matrix, kuhn_munkres};
 use pone_engine::Card;
 
-use crate::boxes::{centre, distance, iou, long_side};
+use crate::boxes::{centre, distance, iou, long_side, share_of_smaller};
 use crate::recognise::Seen;
 
 /// How far a card in flight may go from one frame to the next and still be
 /// followed, in card lengths (a dealt card crosses the table in a few frames
 /// at 10 frames a second).
 const FLIGHT_STEP: f32 = 1.5;
+
+/// How much of a face read beside a card being turned up must lie on it
+/// (of the smaller box) to be that card's face found twice.
+const FOUND_TWICE: f32 = 0.6;
 
 /// How sure a reading of another face on a counted face-up card must be for
 /// it to be a new card lying on it rather than that card misread.
@@ -312,6 +316,26 @@ impl Tracker {
         self.tracks = keep;
         for r in fresh {
             let reading = &readings[r];
+            // A face read as a box of its own, lying on a face-down card
+            // being turned up (read face up where it lies this frame), or on
+            // that very card face up: that card's face found twice, a vote
+            // for it, not a new card.
+            if let Some(card) = reading.card
+                && let Some(turning) = self.tracks.iter_mut().find(|t| {
+                    let same = match t.counted {
+                        Counted::FaceDown => t.up_since.is_some(),
+                        // Another face read unsurely on it: a misreading
+                        // of it (a card dealt onto it is read surely).
+                        Counted::FaceUp(c) => c == card || reading.confidence < 0.5,
+                        Counted::Not => false,
+                    };
+                    same && t.last_seen.0 == frame
+                        && share_of_smaller(t.bbox, reading.bbox) >= FOUND_TWICE
+                })
+            {
+                turning.vote(card, reading.confidence);
+                continue;
+            }
             let mut track = Track {
                 id: self.next_id,
                 bbox: reading.bbox,
@@ -921,6 +945,29 @@ mod tests {
         assert_eq!(rereads.len(), 1, "{facts:?}");
         assert!(
             matches!(rereads[0], Fact::Reread { was, card: c, track: 0, .. } if *was == card("TD") && *c == card("6D")),
+            "{facts:?}"
+        );
+    }
+
+    #[test]
+    fn a_face_found_as_its_own_box_as_the_card_turns_up_is_that_card() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("back", A, 0.9)]; 4];
+        // Turned up: read unsurely where the back lay, and found again as a
+        // smaller box of its own inside it, read better.
+        let face = [105.0, 105.0, 150.0, 170.0];
+        frames.extend(vec![vec![seen("TD", A, 0.3), seen("6D", face, 0.9)]; 5]);
+        let facts = run(&mut tracker, &frames);
+        assert!(
+            facts
+                .iter()
+                .any(|f| matches!(f, Fact::TurnedUp { card: c, track: 0, .. } if *c == card("6D"))),
+            "{facts:?}"
+        );
+        assert!(
+            !facts
+                .iter()
+                .any(|f| matches!(f, Fact::Landed { card: Some(_), .. })),
             "{facts:?}"
         );
     }
