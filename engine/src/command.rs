@@ -136,3 +136,39 @@ pub enum Command {
         player: Seat,
     },
 }
+
+impl Command {
+    /// A command of one card (a card dealt, or one card shown) with `new` in
+    /// that card's place: whose card it is, the card it was (`None`: dealt
+    /// face down), and the command with the new card. `None` for any other
+    /// command.
+    #[must_use]
+    pub fn with_card(&self, new: Card) -> Option<(Seat, Option<Card>, Command)> {
+        match self {
+            Command::Card { to, hand, card } => Some((
+                *to,
+                *card,
+                Command::Card {
+                    to: *to,
+                    hand: *hand,
+                    card: Some(new),
+                },
+            )),
+            // A card turned up (the camera shows one card at a time).
+            Command::Show {
+                player,
+                hand,
+                cards,
+            } if cards.len() == 1 => Some((
+                *player,
+                cards.first().copied(),
+                Command::Show {
+                    player: *player,
+                    hand: *hand,
+                    cards: std::iter::once(new).collect(),
+                },
+            )),
+            _ => None,
+        }
+    }
+}

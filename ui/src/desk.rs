@@ -807,32 +807,7 @@ impl Desk {
     /// The card dealt (or turned up) at journal line `line` with `new` in its
     /// place: whose it is, the card it was, and the line that replaces it.
     fn with_card(&self, line: u64, new: Card) -> Option<(Seat, Option<Card>, Line)> {
-        let (to, card, command) = match self.command_at(line)? {
-            Command::Card { to, hand, card } => (
-                to,
-                card,
-                Command::Card {
-                    to,
-                    hand,
-                    card: Some(new),
-                },
-            ),
-            // A card turned up (the camera shows one card at a time).
-            Command::Show {
-                player,
-                hand,
-                cards,
-            } if cards.len() == 1 => (
-                player,
-                cards.first().copied(),
-                Command::Show {
-                    player,
-                    hand,
-                    cards: std::iter::once(new).collect(),
-                },
-            ),
-            _ => return None,
-        };
+        let (to, card, command) = self.command_at(line)?.with_card(new)?;
         Some((
             to,
             card,

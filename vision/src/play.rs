@@ -23,15 +23,10 @@ use pone_engine::{Command, Event, Game, GameError, Seat};
 
 use crate::boxes::{area, centre, distance, long_side, share_of_smaller};
 use crate::recognise::Seen;
-use crate::tracker::{Fact, Tracker, TrackerOptions};
+use crate::tracker::{Fact, ONE_CARD_TWICE, Tracker, TrackerOptions};
 
 /// How far from a seat's cards (in card sizes) a card still lies at that seat.
 const REACH: f32 = 1.6;
-
-/// How much of a card coming to rest with the last card dealt must lie on
-/// it for the two to be one card found twice (the finder's second box on
-/// one of overlapping backs lies 0.7 to 0.9 inside the card's own).
-const ONE_CARD_TWICE: f32 = 0.6;
 
 /// How long after a card the camera gave a player his divide may show that
 /// it was his pair's card turned up and pulled apart, in seconds.
@@ -483,11 +478,7 @@ impl Play {
                 let Some(&(seat, _)) = self.placed.get(&track) else {
                     return;
                 };
-                let state = self.game.sitting().state();
-                let face_down = state
-                    .seat_round(seat)
-                    .is_some_and(|r| r.hands.iter().any(|h| h.cards.unseen() > 0));
-                if !face_down {
+                if !has_face_down(self.game.sitting().state(), seat) {
                     // None of his cards lies face down: this is a card dealt
                     // where one of his lay (a divided pair's card pulled
                     // away), not that card turned up.
@@ -501,18 +492,10 @@ impl Play {
                     }
                     return;
                 }
-                let name = state.name(seat).to_owned();
-                let line = Line::Show {
-                    player: name.clone(),
-                    hand: None,
-                    cards: vec![card],
-                };
-                if self.apply(frame, line, Some(frame)) {
-                    self.note_line(track);
-                    if !sure {
-                        let what = format!("{name}'s card turned up");
-                        self.doubt_last_card(frame, &what, &card.to_string(), confidence);
-                    }
+                if self.show(track, seat, card, frame) && !sure {
+                    let name = self.game.sitting().state().name(seat);
+                    let what = format!("{name}'s card turned up");
+                    self.doubt_last_card(frame, &what, &card.to_string(), confidence);
                 }
             }
             Fact::Reread {
@@ -685,9 +668,6 @@ impl Play {
             .fold(f32::INFINITY, f32::min)
     }
 
-    /// Whether a card landing at `centre` lies at the seat the deal gives it
-    /// to. Learns the seat's place from its first card; a card far from every
-    /// seat is not dealt (the pile, the pack); one at another seat is a question.
     /// A face-up card coming to rest at another seat's place than the one
     /// due, mostly on a face-down card of that seat no longer seen, is that
     /// card turned up (its face found as a box of its own), not a card
@@ -713,29 +693,21 @@ impl Play {
         else {
             return false;
         };
-        let state = self.game.sitting().state();
-        let face_down = state
-            .seat_round(seat)
-            .is_some_and(|r| r.hands.iter().any(|h| h.cards.unseen() > 0));
-        if seat == due || !face_down {
+        if seat == due
+            || !has_face_down(self.game.sitting().state(), seat)
+            || !self.show(track, seat, card, frame)
+        {
             return false;
         }
-        let name = state.name(seat).to_owned();
-        let line = Line::Show {
-            player: name,
-            hand: None,
-            cards: vec![card],
-        };
-        if !self.apply(frame, line, Some(frame)) {
-            return false;
-        }
-        self.note_line(track);
         self.placed.remove(&old);
         self.placed.insert(track, (seat, centre(bbox)));
         self.tracker.leave(&[old]);
         true
     }
 
+    /// Whether a card landing at `centre` lies at the seat the deal gives it
+    /// to. Learns the seat's place from its first card; a card far from every
+    /// seat is not dealt (the pile, the pack); one at another seat is a question.
     fn at_seat(&mut self, due: Seat, centre: [f32; 2], size: f32, frame: u64) -> bool {
         if self.zones.card_size <= 0.0 {
             self.zones.card_size = size;
@@ -945,6 +917,21 @@ impl Play {
         false
     }
 
+    /// The face-up card of `track` is `seat`'s card turned up: shown (its
+    /// line noted for the track). Whether the engine took it.
+    fn show(&mut self, track: u64, seat: Seat, card: pone_engine::Card, frame: u64) -> bool {
+        let line = Line::Show {
+            player: self.game.sitting().state().name(seat).to_owned(),
+            hand: None,
+            cards: vec![card],
+        };
+        let shown = self.apply(frame, line, Some(frame));
+        if shown {
+            self.note_line(track);
+        }
+        shown
+    }
+
     /// The journal line just put in is the card of `track`.
     fn note_line(&mut self, track: u64) {
         if let Some(&(seq, _)) = self.game.in_force().last() {
@@ -972,27 +959,12 @@ impl Play {
             .iter()
             .find(|(s, _)| *s == seq)
             .map(|(_, c)| c.clone());
-        let with = match command {
-            Some(Command::Card {
-                to,
-                hand,
-                card: Some(old),
-            }) if old == was => Command::Card {
-                to,
-                hand,
-                card: Some(card),
-            },
-            Some(Command::Show {
-                player,
-                hand,
-                cards,
-            }) if cards.len() == 1 && cards[0] == was => Command::Show {
-                player,
-                hand,
-                cards: std::iter::once(card).collect(),
-            },
-            _ => return,
+        let Some((_, Some(old), with)) = command.and_then(|c| c.with_card(card)) else {
+            return;
         };
+        if old != was {
+            return;
+        }
         let correction = Line::Correct {
             line: seq,
             with: Some(Box::new(Line::from_command(&with, state))),
@@ -1058,6 +1030,13 @@ impl Play {
         tracing::warn!(question.frame, "{}", question.text);
         self.questions.push(question);
     }
+}
+
+/// Whether any of `seat`'s cards this round lies face down.
+fn has_face_down(state: &pone_engine::sitting::State, seat: Seat) -> bool {
+    state
+        .seat_round(seat)
+        .is_some_and(|r| r.hands.iter().any(|h| h.cards.unseen() > 0))
 }
 
 fn fact_frame(fact: &Fact) -> u64 {
