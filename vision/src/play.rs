@@ -632,10 +632,28 @@ impl Play {
         if frame.abs_diff(dealt) > 1 {
             return None;
         }
+        let here = self.nearest_seat(centre(bbox));
         self.tracker
             .on_table()
-            .find(|&(track, at, _)| track == last && share_of_smaller(at, bbox) >= ONE_CARD_TWICE)
+            .find(|&(track, at, _)| {
+                track == last
+                    && (share_of_smaller(at, bbox) >= ONE_CARD_TWICE
+                        || (here.is_some() && here == self.nearest_seat(centre(at))))
+            })
             .map(|(track, at, _)| (track, at))
+    }
+
+    /// The seat whose place (where its first card lay) lies nearest
+    /// `centre`, within reach of it.
+    fn nearest_seat(&self, centre: [f32; 2]) -> Option<usize> {
+        self.zones
+            .anchors
+            .iter()
+            .enumerate()
+            .filter_map(|(s, a)| a.map(|a| (s, distance(a, centre))))
+            .filter(|&(_, d)| d <= REACH * self.zones.card_size)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(s, _)| s)
     }
 
     /// Whether a card came to rest on the pack or the pone's pile (rather
