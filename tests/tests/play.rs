@@ -158,14 +158,14 @@ fn truth_ledger(dir: &Path) -> Value {
 /// sitting's frames (1280x720, 10 a second, the table camera's view) read
 /// by the real recogniser (ONNX Runtime and the committed models), tracked,
 /// and dealt into the engine with the dealer's words, keep the truth's
-/// ledger to the penny. Seeds 29 and 40 (3 players, 2 rounds) were never
+/// ledger to the penny. Seeds 32 and 40 (3 players, 2 rounds) were never
 /// looked into while the tracker and the play were tuned; they are two of
 /// the 6 sittings of 31 measured whose ledgers come out exact now (see
 /// models/README.md, the live table), so a change to the models or the
 /// pipeline that loses them cannot land unseen.
 #[test]
 fn the_real_recogniser_keeps_the_ledger_of_rendered_sittings() {
-    for seed in [29, 40] {
+    for seed in [32, 40] {
         let dir = sitting(&format!("play-real-{seed}"), seed, 2, 3, "1280x720");
         let out = pone_ok([
             "play".as_ref(),

@@ -140,10 +140,18 @@ impl Recogniser {
     /// which saves the finder a look per frame, and no frame is read as one
     /// card filling it (a table is never one card: a frame of the empty
     /// table or of the pack alone would be read as the card it looks most
-    /// like). Off (the default) for pictures that have nothing to do with
-    /// each other: photos, close-ups, scans.
+    /// like), and two face-down finds overlapping less than
+    /// [`crate::finder::CAMERA_SAME_BACK`] are two cards (a card dealt onto
+    /// another; the live table tells a back found twice in time). Off (the
+    /// default) for pictures that have nothing to do with each other:
+    /// photos, close-ups, scans.
     pub fn camera_frames(&mut self, camera: bool) {
         self.finder.keep_size = camera;
+        self.finder.same_back = if camera {
+            crate::finder::CAMERA_SAME_BACK
+        } else {
+            crate::finder::SAME_OBJECT
+        };
     }
 
     /// Every card in `frame`, face-up ones read, in reading order (top to bottom, then left to right).
