@@ -615,6 +615,51 @@ fn just_dealt(dir: &Path) -> impl Fn(u64, &Value) -> Option<[f32; 4]> {
     }
 }
 
+/// Each drawn card read for its first frames
+/// at rest fairly surely (0.85) as another face on its box, and very surely
+/// as itself on a second, smaller box lying on it: one card found twice,
+/// whose surer face is the card's (the journal line read again).
+#[test]
+fn a_card_found_twice_as_two_faces_is_the_surer_face() {
+    let dir = sitting("play-two-faces", 12, 2, 3, "480x270");
+    let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
+    let drawn: Vec<(u64, String)> = truth
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|l| l["t"] == "card" && l["card"].is_string())
+        .filter_map(|l| Some((l["frame"].as_u64()?, l["card"].as_str()?.to_owned())))
+        .collect();
+    assert!(drawn.len() >= 3, "{drawn:?}");
+    let two_faces = |f: u64, _: &Value, readings: &mut Vec<Seen>| {
+        for (landed, card) in &drawn {
+            if !(*landed..landed + 4).contains(&f) {
+                continue;
+            }
+            let Some(r) = readings.iter_mut().find(|r| r.card == *card) else {
+                continue;
+            };
+            let [x0, y0, x1, y1] = r.bbox;
+            let (w, h) = (x1 - x0, y1 - y0);
+            r.card = another_face(card);
+            r.confidence = 0.85;
+            let second = [x0 + 0.1 * w, y0 + 0.1 * h, x1 - 0.2 * w, y1 - 0.2 * h];
+            readings.push(Seen::new(card, 0.99, second));
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &two_faces);
+    let journal = play.game().journal_text();
+    assert!(journal.contains("read the card again"), "{journal}");
+    assert_truth(&play, &dir);
+}
+
+/// Another face of `card`'s suit: its rank five on.
+fn another_face(card: &str) -> String {
+    let ranks = "A23456789TJQK";
+    let k = ranks.find(&card[..1]).unwrap_or(0);
+    let other = ranks.chars().nth((k + 5) % 13).unwrap_or('A');
+    format!("{other}{}", &card[1..])
+}
+
 /// A drawn card read unsurely as another card for its first frames at rest
 /// (still settling, half in shadow), then surely as itself: the table
 /// counts it as the first reading, asks, and corrects it once the sure
@@ -635,10 +680,7 @@ fn a_card_first_read_unsurely_as_another_is_corrected_when_read_surely() {
         for (landed, card) in &drawn {
             if (*landed..landed + 3).contains(&f) {
                 for r in readings.iter_mut().filter(|r| r.card == *card) {
-                    let ranks = "A23456789TJQK";
-                    let k = ranks.find(&card[..1]).unwrap_or(0);
-                    let other = ranks.chars().nth((k + 5) % 13).unwrap_or('A');
-                    r.card = format!("{other}{}", &card[1..]);
+                    r.card = another_face(card);
                     r.confidence = 0.35;
                 }
             }

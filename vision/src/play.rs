@@ -41,6 +41,11 @@ const SHOWDOWN_WAIT_SECS: f32 = 2.0;
 /// than this after the card before is a question ([`Play`]'s shuffle check).
 const SHUFFLE_SECS: f32 = 2.5;
 
+/// A card coming to rest found twice (the card just dealt), read as another
+/// face at least this surely and more surely than the card was, is read
+/// again as that face: one card's two boxes read as two faces.
+const SURE_SECOND_FACE: f32 = 0.9;
+
 /// Where each seat's cards lie on the picture.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SeatZones {
@@ -209,8 +214,9 @@ pub struct Play {
     placed: HashMap<u64, (Seat, [f32; 2])>,
     /// The journal line each face-up card went in with, by its track.
     lines: HashMap<u64, u64>,
-    /// The last card dealt: the frame it came to rest, and its track.
-    last_dealt: Option<(u64, u64)>,
+    /// The last card dealt: the frame it came to rest, its track, and how
+    /// surely it was read.
+    last_dealt: Option<(u64, u64, f32)>,
     /// Cards were thrown to the pone (a round over, a hand over-drawn): the
     /// next face-down card to come to rest away from the seat due a card is
     /// the pone's pile.
@@ -535,14 +541,29 @@ impl Play {
         if self.on_a_stack(here, size, due.map(|(seat, _)| seat)) {
             return false;
         }
-        if let Some((last, at)) = self.found_twice(frame, bbox) {
+        if let Some((last, at, was)) = self.found_twice(frame, bbox) {
+            // One card read as two faces on its two boxes: the surer reading,
+            // read surely, is its face (the second box is often the one that
+            // shows the index whole).
+            let first = self.last_dealt.map_or(1.0, |(.., c)| c);
+            if let (Some(was), Some(card)) = (was, card)
+                && was != card
+                && sure
+                && confidence >= SURE_SECOND_FACE
+                && confidence > first
+            {
+                self.reread(last, frame, was, card, confidence);
+            }
             // The larger box is the card, the smaller a part of it: the card
             // dealt is the larger's.
             if area(bbox) > area(at)
                 && let Some(entry) = self.placed.remove(&last)
             {
                 self.placed.insert(track, (entry.0, here));
-                self.last_dealt = Some((frame, track));
+                if let Some(seq) = self.lines.remove(&last) {
+                    self.lines.insert(track, seq);
+                }
+                self.last_dealt = Some((frame, track, confidence.max(first)));
                 self.tracker.leave(&[last]);
                 return true;
             }
@@ -611,7 +632,7 @@ impl Play {
             self.placed.remove(&track);
             return false;
         }
-        self.last_dealt = Some((frame, track));
+        self.last_dealt = Some((frame, track, confidence));
         if card.is_some() {
             self.note_line(track);
         }
@@ -627,20 +648,21 @@ impl Play {
     /// one coming to rest with it (within a frame) and lying mostly
     /// ([`ONE_CARD_TWICE`]) on it is the finder's second box on it (the
     /// overlapping backs of a hand).
-    fn found_twice(&self, frame: u64, bbox: [f32; 4]) -> Option<(u64, [f32; 4])> {
-        let (dealt, last) = self.last_dealt?;
+    fn found_twice(
+        &self,
+        frame: u64,
+        bbox: [f32; 4],
+    ) -> Option<(u64, [f32; 4], Option<pone_engine::Card>)> {
+        let (dealt, last, _) = self.last_dealt?;
         if frame.abs_diff(dealt) > 1 {
             return None;
         }
         let here = self.nearest_seat(centre(bbox));
-        self.tracker
-            .on_table()
-            .find(|&(track, at, _)| {
-                track == last
-                    && (share_of_smaller(at, bbox) >= ONE_CARD_TWICE
-                        || (here.is_some() && here == self.nearest_seat(centre(at))))
-            })
-            .map(|(track, at, _)| (track, at))
+        self.tracker.on_table().find(|&(track, at, _)| {
+            track == last
+                && (share_of_smaller(at, bbox) >= ONE_CARD_TWICE
+                    || (here.is_some() && here == self.nearest_seat(centre(at))))
+        })
     }
 
     /// The seat whose place (where its first card lay) lies nearest
