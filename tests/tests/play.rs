@@ -615,21 +615,14 @@ fn just_dealt(dir: &Path) -> impl Fn(u64, &Value) -> Option<[f32; 4]> {
     }
 }
 
-/// Each drawn card read for its first frames
-/// at rest fairly surely (0.85) as another face on its box, and very surely
-/// as itself on a second, smaller box lying on it: one card found twice,
-/// whose surer face is the card's (the journal line read again).
+/// Each drawn card read for its first frames at rest fairly surely (0.85)
+/// as another face on its box, and very surely as itself on a second,
+/// smaller box lying on it: one card found twice, whose surer face is the
+/// card's (the journal line read again).
 #[test]
 fn a_card_found_twice_as_two_faces_is_the_surer_face() {
     let dir = sitting("play-two-faces", 12, 2, 3, "480x270");
-    let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
-    let drawn: Vec<(u64, String)> = truth
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|l| l["t"] == "card" && l["card"].is_string())
-        .filter_map(|l| Some((l["frame"].as_u64()?, l["card"].as_str()?.to_owned())))
-        .collect();
-    assert!(drawn.len() >= 3, "{drawn:?}");
+    let drawn = dealt_face_up(&dir);
     let two_faces = |f: u64, _: &Value, readings: &mut Vec<Seen>| {
         for (landed, card) in &drawn {
             if !(*landed..landed + 4).contains(&f) {
@@ -652,6 +645,19 @@ fn a_card_found_twice_as_two_faces_is_the_surer_face() {
     assert_truth(&play, &dir);
 }
 
+/// Each face-up card a rendered sitting deals (three at least), and its frame.
+fn dealt_face_up(dir: &Path) -> Vec<(u64, String)> {
+    let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
+    let drawn: Vec<(u64, String)> = truth
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|l| l["t"] == "card" && l["card"].is_string())
+        .filter_map(|l| Some((l["frame"].as_u64()?, l["card"].as_str()?.to_owned())))
+        .collect();
+    assert!(drawn.len() >= 3, "{drawn:?}");
+    drawn
+}
+
 /// Another face of `card`'s suit: its rank five on.
 fn another_face(card: &str) -> String {
     let ranks = "A23456789TJQK";
@@ -667,15 +673,7 @@ fn another_face(card: &str) -> String {
 #[test]
 fn a_card_first_read_unsurely_as_another_is_corrected_when_read_surely() {
     let dir = sitting("play-reread", 12, 2, 3, "480x270");
-    let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
-    // Each face-up card dealt, and its frame.
-    let drawn: Vec<(u64, String)> = truth
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|l| l["t"] == "card" && l["card"].is_string())
-        .filter_map(|l| Some((l["frame"].as_u64()?, l["card"].as_str()?.to_owned())))
-        .collect();
-    assert!(drawn.len() >= 3, "{drawn:?}");
+    let drawn = dealt_face_up(&dir);
     let misread = |f: u64, _: &Value, readings: &mut Vec<Seen>| {
         for (landed, card) in &drawn {
             if (*landed..landed + 3).contains(&f) {
