@@ -140,17 +140,22 @@ impl Recogniser {
     /// which saves the finder a look per frame, and no frame is read as one
     /// card filling it (a table is never one card: a frame of the empty
     /// table or of the pack alone would be read as the card it looks most
-    /// like), and two face-down finds overlapping less than
+    /// like), two face-down finds overlapping less than
     /// [`crate::finder::CAMERA_SAME_BACK`] are two cards (a card dealt onto
-    /// another; the live table tells a back found twice in time). Off (the
+    /// another; the live table tells a back found twice in time), and only
+    /// index corners found at [`crate::finder::CAMERA_CORNER_THRESHOLD`] or
+    /// more count (one missed is seen in the next frame). Off (the
     /// default) for pictures that have nothing to do with each other:
     /// photos, close-ups, scans.
     pub fn camera_frames(&mut self, camera: bool) {
+        use crate::finder::{
+            CAMERA_CORNER_THRESHOLD, CAMERA_SAME_BACK, CORNER_THRESHOLD, SAME_OBJECT,
+        };
         self.finder.keep_size = camera;
-        self.finder.same_back = if camera {
-            crate::finder::CAMERA_SAME_BACK
+        (self.finder.same_back, self.finder.corner_threshold) = if camera {
+            (CAMERA_SAME_BACK, CAMERA_CORNER_THRESHOLD)
         } else {
-            crate::finder::SAME_OBJECT
+            (SAME_OBJECT, CORNER_THRESHOLD)
         };
     }
 
