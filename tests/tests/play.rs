@@ -160,7 +160,7 @@ fn truth_ledger(dir: &Path) -> Value {
 /// and dealt into the engine with the dealer's words, keep the truth's
 /// ledger to the penny. Seeds 32 and 40 (3 players, 2 rounds) were never
 /// looked into while the tracker and the play were tuned; they are two of
-/// the 6 sittings of 31 measured whose ledgers come out exact now (see
+/// the 11 sittings of 31 measured whose ledgers come out exact now (see
 /// models/README.md, the live table), so a change to the models or the
 /// pipeline that loses them cannot land unseen.
 #[test]
