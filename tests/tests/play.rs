@@ -569,7 +569,7 @@ fn a_face_down_card_found_twice_as_it_lands_is_one_card() {
 /// The finder's second box on a hand's backs may lie off the card just
 /// dealt (over the seat's card beneath it, a third of it on the new one): a
 /// card coming to rest within a frame of the last card dealt, at that same
-/// seat's place while the deal is due elsewhere, is that card found twice,
+/// seat's place (here while the deal is due elsewhere), is that card found twice,
 /// not the next player's card.
 #[test]
 fn a_second_box_at_the_seat_of_the_card_just_dealt_is_that_card() {

@@ -643,10 +643,11 @@ impl Play {
         true
     }
 
-    /// The last card dealt (its track and box), when a card coming to rest
-    /// is that card found a second time: cards are dealt one at a time, so
-    /// one coming to rest with it (within a frame) and lying mostly
-    /// ([`ONE_CARD_TWICE`]) on it is the finder's second box on it (the
+    /// The last card dealt (its track, box and face when face up), when a
+    /// card coming to rest is that card found a second time: cards are dealt
+    /// one at a time, so one coming to rest with it (within a frame) and
+    /// lying mostly ([`ONE_CARD_TWICE`]) on it, or at the place of the same
+    /// seat ([`Play::nearest_seat`]), is the finder's second box on it (the
     /// overlapping backs of a hand).
     fn found_twice(
         &self,
