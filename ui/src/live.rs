@@ -311,6 +311,43 @@ pub struct LiveView {
     /// Seats' places dragged on the camera's picture (seat, source pixels),
     /// for the pipeline to take.
     pub moved_seats: Vec<(usize, [f32; 2])>,
+    /// The window is closing: the pipeline stops before its next frame.
+    pub closing: bool,
+    /// Frames read so far.
+    pub frames_read: u64,
+    /// How long after it was due the latest frame's reading was done, and
+    /// the longest so far, milliseconds (the source's clock started with
+    /// its first frame): whether the pipeline keeps up with the source.
+    pub behind_ms: (f64, f64),
+}
+
+/// The pipeline's thread and the view it keeps. Dropping it stops the
+/// thread and waits for it, so that the program never ends while a frame is
+/// being read (ONNX Runtime's globals torn down under a running model made
+/// it print errors at exit).
+pub struct Pipeline {
+    view: std::sync::Arc<std::sync::Mutex<LiveView>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Pipeline {
+    /// The view the pipeline keeps, for the window to draw.
+    #[must_use]
+    pub fn view(&self) -> std::sync::Arc<std::sync::Mutex<LiveView>> {
+        std::sync::Arc::clone(&self.view)
+    }
+}
+
+impl Drop for Pipeline {
+    fn drop(&mut self) {
+        if let Ok(mut view) = self.view.lock() {
+            view.closing = true;
+        }
+        if let Some(thread) = self.thread.take() {
+            // A pipeline that panicked has nothing more to stop.
+            let _ = thread.join();
+        }
+    }
 }
 
 /// The widest the window's camera picture is kept.
@@ -324,19 +361,16 @@ pub const VIEW_WIDTH: u32 = 960;
 pub fn play_window(
     options: &PlayOptions,
     exit_after: Option<f64>,
-    measure_redraw: bool,
+    measure_redraw: Option<crate::screen::Measure>,
     train: bool,
 ) -> anyhow::Result<()> {
-    let view = start_pipeline(options)?;
-    crate::screen::run_live(view, exit_after, measure_redraw, train)
+    let pipeline = start_pipeline(options)?;
+    crate::screen::run_live(pipeline, exit_after, measure_redraw, train)
 }
 
 /// Opens the source, the script and the models, and starts the pipeline on
-/// its own thread: the view it keeps. Anything that cannot open is an error
-/// here.
-pub fn start_pipeline(
-    options: &PlayOptions,
-) -> anyhow::Result<std::sync::Arc<std::sync::Mutex<LiveView>>> {
+/// its own thread. Anything that cannot open is an error here.
+pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
     use std::sync::{Arc, Mutex, mpsc};
     let view = Arc::new(Mutex::new(LiveView {
         desk: options.dealer.is_none(),
@@ -345,7 +379,7 @@ pub fn start_pipeline(
     let (opened, ready) = mpsc::channel::<anyhow::Result<()>>();
     let worker = Arc::clone(&view);
     let options = options.clone();
-    std::thread::spawn(move || {
+    let thread = std::thread::spawn(move || {
         let start = || -> anyhow::Result<_> {
             let source = play_source(&options, Pace::Live)?;
             let script = dealer_script(&options)?;
@@ -372,7 +406,10 @@ pub fn start_pipeline(
     ready
         .recv()
         .context("the pipeline's thread stopped before it started")??;
-    Ok(view)
+    Ok(Pipeline {
+        view,
+        thread: Some(thread),
+    })
 }
 
 /// Reads frames until the source ends, leaving each step in `view`.
@@ -400,6 +437,8 @@ fn run_pipeline(
     // The desk's lines go in before each frame.
     let mut said = Vec::new();
     let mut times = std::collections::VecDeque::new();
+    // When the source's clock started: the first frame's time, less its `at`.
+    let mut clock: Option<Instant> = None;
     loop {
         let frame = match source.next_frame() {
             Ok(Some(frame)) => frame,
@@ -414,10 +453,15 @@ fn run_pipeline(
             }
         };
         let mut moved = Vec::new();
+        let mut closing = false;
         update(&mut |v| {
             said.append(&mut v.inbox);
             moved.append(&mut v.moved_seats);
+            closing = v.closing;
         });
+        if closing {
+            return;
+        }
         for line in said.drain(..) {
             play.say(line);
         }
@@ -425,6 +469,8 @@ fn run_pipeline(
             play.move_seat(seat, at);
         }
         let start = Instant::now();
+        let due =
+            *clock.get_or_insert_with(|| start.checked_sub(frame.at).unwrap_or(start)) + frame.at;
         let readings = match recogniser.recognise(&frame.image) {
             Ok(r) => r,
             Err(e) => {
@@ -434,6 +480,7 @@ fn run_pipeline(
             }
         };
         play.frame(frame.index, frame.at, &readings);
+        let behind = due.elapsed().as_secs_f64() * 1000.0;
         times.push_back(start.elapsed().as_secs_f64() * 1000.0);
         if times.len() > 30 {
             times.pop_front();
@@ -462,6 +509,8 @@ fn run_pipeline(
             v.zones = play.zones().clone();
             v.questions = play.questions().to_vec();
             v.read_ms = read_ms;
+            v.frames_read += 1;
+            v.behind_ms = (behind, v.behind_ms.1.max(behind));
             v.waiting = play.waiting();
             v.error = None;
         });

@@ -28,10 +28,13 @@ struct Options {
     /// without --deal, an existing journal to go on with.
     #[arg(long, value_name = "FILE")]
     journal: Option<PathBuf>,
-    /// With the window: draw every frame again at once and print the frame
-    /// times on closing (with --exit-after), to measure the redraw cost.
-    #[arg(long, global = true)]
-    measure_redraw: bool,
+    /// With the window: print the frame times on closing (with
+    /// --exit-after), to measure the redraw cost. Alone, every frame is drawn
+    /// again at once; with a rate (`--measure-redraw 60`), the window draws
+    /// as a display of that many refreshes a second asks, and counts the
+    /// refreshes that pass with no frame drawn.
+    #[arg(long, global = true, value_name = "HZ", num_args = 0..=1, default_missing_value = "0")]
+    measure_redraw: Option<f64>,
     /// With --deal: the sitting's house rules, a TOML file naming the rules
     /// it changes (`pone rules` prints them all with their defaults).
     #[arg(long, value_name = "FILE", requires = "deal")]
@@ -299,7 +302,9 @@ fn window(options: Options) -> anyhow::Result<()> {
         rules: rules.unwrap_or_default(),
         setup: options.setup,
         training: options.train,
-        measure_redraw: options.measure_redraw,
+        measure_redraw: options
+            .measure_redraw
+            .map(pone_ui::screen::Measure::from_hz),
         ..pone_ui::screen::ScreenOptions::default()
     })
 }
@@ -365,7 +370,8 @@ fn demo(
 }
 
 /// The live-table commands: `pone cameras`, `pone record`, `pone play`.
-fn live_command(command: Commands, measure_redraw: bool) -> anyhow::Result<()> {
+fn live_command(command: Commands, measure_redraw: Option<f64>) -> anyhow::Result<()> {
+    let measure_redraw = measure_redraw.map(pone_ui::screen::Measure::from_hz);
     match command {
         Commands::Cameras => pone_ui::live::list_cameras(&mut std::io::stdout().lock()),
         Commands::Record {

@@ -45,8 +45,8 @@ pub struct ScreenOptions {
     pub seed: u64,
     /// Close the window after this many seconds (for tests and screenshots).
     pub exit_after: Option<f64>,
-    /// Redraw continuously and print the frame times on closing.
-    pub measure_redraw: bool,
+    /// Measure the frame times and print them on closing.
+    pub measure_redraw: Option<Measure>,
     /// Time between two things the demo table does.
     pub step: Duration,
 }
@@ -63,7 +63,7 @@ impl Default for ScreenOptions {
             players: 5,
             seed: 1,
             exit_after: None,
-            measure_redraw: false,
+            measure_redraw: None,
             step: Duration::from_millis(700),
         }
     }
@@ -83,6 +83,9 @@ fn native_options(title: &str, size: [f32; 2]) -> eframe::NativeOptions {
             .with_title(title)
             .with_inner_size(size),
         renderer,
+        // Dithering hides banding in gradients, which the screen has none
+        // of; drawing in software it cost a seventh of each frame.
+        dithering: false,
         ..eframe::NativeOptions::default()
     }
 }
@@ -282,7 +285,7 @@ impl SideScreen {
         SideScreen {
             table,
             training,
-            redraws: options.measure_redraw.then(Redraws::default),
+            redraws: options.measure_redraw.map(Redraws::new),
             options,
             next_step: 0.0,
             stopped: None,
@@ -318,8 +321,8 @@ impl SideScreen {
                     live: true,
                     zones: None,
                 };
-                crate::live::start_pipeline(&options).map(|view| {
-                    let screen = LiveScreen::new(view, None, false);
+                crate::live::start_pipeline(&options).map(|pipeline| {
+                    let screen = LiveScreen::on(pipeline, None, None);
                     let screen = if start.training {
                         screen.training()
                     } else {
@@ -450,9 +453,9 @@ impl eframe::App for SideScreen {
 /// pipeline's thread fills `view`; the window draws it until closed (or
 /// `exit_after` seconds pass).
 pub fn run_live(
-    view: std::sync::Arc<std::sync::Mutex<crate::live::LiveView>>,
+    pipeline: crate::live::Pipeline,
     exit_after: Option<f64>,
-    measure_redraw: bool,
+    measure_redraw: Option<Measure>,
     train: bool,
 ) -> anyhow::Result<()> {
     let native = native_options("Pone: Vingt-un, from the camera", [1280.0, 860.0]);
@@ -460,7 +463,7 @@ pub fn run_live(
         "pone",
         native,
         Box::new(move |_| {
-            let screen = LiveScreen::new(view, exit_after, measure_redraw);
+            let screen = LiveScreen::on(pipeline, exit_after, measure_redraw);
             Ok(Box::new(if train { screen.training() } else { screen }))
         }),
     )
@@ -485,23 +488,38 @@ pub struct LiveScreen {
     /// Training the dealer: his dealing slips counted, and each round's
     /// settlements announced before the table shows them.
     training: Option<Training>,
+    /// The pipeline's thread, stopped when the window goes.
+    pipeline: Option<crate::live::Pipeline>,
 }
 
 impl LiveScreen {
+    /// A window on the table `pipeline` keeps; the pipeline stops with it.
+    #[must_use]
+    pub fn on(
+        pipeline: crate::live::Pipeline,
+        exit_after: Option<f64>,
+        measure_redraw: Option<Measure>,
+    ) -> LiveScreen {
+        let mut screen = LiveScreen::new(pipeline.view(), exit_after, measure_redraw);
+        screen.pipeline = Some(pipeline);
+        screen
+    }
+
     /// A window on the table the pipeline keeps in `view`.
     #[must_use]
     pub fn new(
         view: std::sync::Arc<std::sync::Mutex<crate::live::LiveView>>,
         exit_after: Option<f64>,
-        measure_redraw: bool,
+        measure_redraw: Option<Measure>,
     ) -> LiveScreen {
         LiveScreen {
             view,
             exit_after,
             picture: None,
-            redraws: measure_redraw.then(Redraws::default),
+            redraws: measure_redraw.map(Redraws::new),
             desk: None,
             training: None,
+            pipeline: None,
         }
     }
 
@@ -545,8 +563,10 @@ impl eframe::App for LiveScreen {
         if let Some(limit) = self.exit_after
             && now >= limit
         {
-            if let Some(redraws) = &mut self.redraws {
-                redraws.report();
+            if let Some(redraws) = &mut self.redraws
+                && redraws.report()
+            {
+                report_pipeline(&self.view);
             }
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
@@ -610,13 +630,58 @@ impl eframe::App for LiveScreen {
     }
 }
 
-/// The window's frame times, for `--measure-redraw`: every frame is drawn
-/// again at once, and on closing the times between frames are printed (the
-/// first second, while the window settles, left out).
-#[derive(Default)]
+/// With `--measure-redraw`, beside the window's frame times: whether the
+/// pipeline kept up with its source while the window drew.
+#[allow(clippy::print_stderr)] // the measurement asked for, beside the window
+fn report_pipeline(view: &std::sync::Mutex<crate::live::LiveView>) {
+    if let Ok(view) = view.lock() {
+        let (last, worst) = view.behind_ms;
+        eprintln!(
+            "pipeline: {} frames read, median {:.1} ms a frame; the latest read {last:.1} ms \
+             after it was due, the latest of all {worst:.1} ms",
+            view.frames_read, view.read_ms
+        );
+    }
+}
+
+/// How `--measure-redraw` draws the window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Measure {
+    /// Every frame drawn again at once: the times between frames show the
+    /// cost of a frame, and how often one takes longer than a 60 Hz frame.
+    FlatOut,
+    /// Drawn as a display of `hz` refreshes a second asks: each frame at the
+    /// next refresh, and a refresh that passes with no frame drawn is a
+    /// frame dropped.
+    Paced {
+        /// Refreshes a second.
+        hz: f64,
+    },
+}
+
+impl Measure {
+    /// `--measure-redraw`'s value: 0 (or none given) draws flat out, a rate
+    /// paces the window to it.
+    #[must_use]
+    pub fn from_hz(hz: f64) -> Measure {
+        if hz > 0.0 {
+            Measure::Paced { hz }
+        } else {
+            Measure::FlatOut
+        }
+    }
+}
+
+/// The window's frame times, for `--measure-redraw` (the first second,
+/// while the window settles, left out); printed on closing.
 pub struct Redraws {
+    measure: Measure,
     last: Option<std::time::Instant>,
+    /// The first measured frame: the refreshes count from it.
+    first: Option<std::time::Instant>,
     intervals: Vec<f64>,
+    /// Paced: the refreshes (counted from `first`) that had a frame.
+    refreshes: std::collections::BTreeSet<u64>,
     /// The app's own share of each frame (its UI, tessellation and the
     /// renderer's calls), ms, as eframe measures it.
     cpu: Vec<f64>,
@@ -624,6 +689,22 @@ pub struct Redraws {
 }
 
 impl Redraws {
+    fn new(measure: Measure) -> Redraws {
+        Redraws {
+            measure,
+            last: None,
+            first: None,
+            intervals: Vec::new(),
+            refreshes: std::collections::BTreeSet::new(),
+            cpu: Vec::new(),
+            reported: false,
+        }
+    }
+
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss // a count of refreshes since the first: positive
+    )]
     fn tick(&mut self, ui: &egui::Ui, frame: &eframe::Frame, now: f64) {
         let at = std::time::Instant::now();
         if let Some(last) = self.last
@@ -635,12 +716,29 @@ impl Redraws {
                 .extend(frame.info().cpu_usage.map(|s| f64::from(s) * 1000.0));
         }
         self.last = Some(at);
-        ui.ctx().request_repaint();
+        match self.measure {
+            Measure::FlatOut => ui.ctx().request_repaint(),
+            Measure::Paced { hz } => {
+                let period = 1.0 / hz;
+                let first = *self.first.get_or_insert(at);
+                let since = at.duration_since(first).as_secs_f64();
+                let refresh = (since / period).floor() as u64;
+                if now >= 1.0 {
+                    self.refreshes.insert(refresh);
+                }
+                let next = period - since % period;
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs_f64(next));
+            }
+        }
+        if now < 1.0 {
+            self.first = None;
+        }
     }
 
     /// The frame times in words: frames a second, median, 95th percentile
     /// and longest time between frames, and how many took longer than a
-    /// 60 Hz frame.
+    /// 60 Hz frame; paced, how many refreshes passed with no frame drawn.
     #[must_use]
     pub fn summary(&self) -> Option<String> {
         let mut times = self.intervals.clone();
@@ -667,23 +765,50 @@ impl Redraws {
             .get(cpu.len() / 2)
             .map(|ms| format!("; the app's own work a frame, median {ms:.1} ms"))
             .unwrap_or_default();
-        Some(format!(
-            "redraw: {n} frames, {fps:.1} a second; between frames median {:.1} ms, \
-             95th percentile {p95:.1} ms, longest {:.1} ms; {over} frames ({share:.1}%) \
-             over 16.7 ms{app}",
+        let times = format!(
+            "between frames median {:.1} ms, 95th percentile {p95:.1} ms, longest {:.1} ms",
             times[n / 2],
             times[n - 1],
-        ))
+        );
+        Some(match self.measure {
+            Measure::FlatOut => format!(
+                "redraw: {n} frames, {fps:.1} a second; {times}; {over} frames ({share:.1}%) \
+                 over 16.7 ms{app}"
+            ),
+            Measure::Paced { hz } => {
+                let (drawn, missed) = self.missed();
+                #[allow(clippy::cast_precision_loss)] // counts of refreshes, small
+                let share = 100.0 * missed as f64 / (drawn + missed).max(1) as f64;
+                format!(
+                    "redraw paced at {hz} a second: {n} frames, {fps:.1} a second; {times}; \
+                     {missed} of {} refreshes ({share:.1}%) passed with no frame drawn{app}",
+                    drawn + missed
+                )
+            }
+        })
     }
 
+    /// Paced: the refreshes that had a frame, and those that passed with
+    /// none, from the first measured to the last.
+    fn missed(&self) -> (u64, u64) {
+        let (Some(&low), Some(&high)) = (self.refreshes.first(), self.refreshes.last()) else {
+            return (0, 0);
+        };
+        let drawn = self.refreshes.len() as u64;
+        (drawn, high - low + 1 - drawn)
+    }
+
+    /// Prints the summary, once: whether it printed it now.
     #[allow(clippy::print_stderr)] // the measurement asked for, beside the window
-    fn report(&mut self) {
-        if !self.reported {
-            self.reported = true;
-            if let Some(text) = self.summary() {
-                eprintln!("{text}");
-            }
+    fn report(&mut self) -> bool {
+        if self.reported {
+            return false;
         }
+        self.reported = true;
+        if let Some(text) = self.summary() {
+            eprintln!("{text}");
+        }
+        true
     }
 }
 
@@ -1371,4 +1496,35 @@ fn stem(painter: &egui::Painter, c: egui::Pos2, r: f32, colour: Color32) {
         colour,
         egui::Stroke::NONE,
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Measure, Redraws};
+
+    #[test]
+    fn a_paced_window_counts_the_refreshes_that_passed_with_no_frame() {
+        let mut redraws = Redraws::new(Measure::from_hz(60.0));
+        // Frames at refreshes 0 to 9, but none at 4 and 7.
+        redraws.refreshes.extend([0, 1, 2, 3, 5, 6, 8, 9]);
+        redraws.intervals.extend([16.7; 7]);
+        assert_eq!(redraws.missed(), (8, 2));
+        let summary = redraws.summary().unwrap_or_default();
+        assert!(
+            summary.contains("2 of 10 refreshes (20.0%) passed with no frame drawn"),
+            "{summary}"
+        );
+    }
+
+    #[test]
+    fn a_window_drawn_flat_out_counts_the_frames_longer_than_a_60_hz_frame() {
+        let mut redraws = Redraws::new(Measure::from_hz(0.0));
+        redraws.intervals.extend([8.0, 9.0, 20.0, 8.5]);
+        let summary = redraws.summary().unwrap_or_default();
+        assert!(
+            summary.contains("1 frames (25.0%) over 16.7 ms"),
+            "{summary}"
+        );
+        assert_eq!(redraws.missed(), (0, 0));
+    }
 }

@@ -78,7 +78,7 @@ fn the_live_table_shows_the_camera_and_answers_its_question() {
     let shared = Arc::clone(&view);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 860.0))
-        .build_eframe(move |_| LiveScreen::new(shared, None, false));
+        .build_eframe(move |_| LiveScreen::new(shared, None, None));
     harness.run_steps(3);
     // In the questions, and at the desk with its keys.
     assert_eq!(
@@ -124,7 +124,7 @@ fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reporte
     let shared = Arc::clone(&view);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 860.0))
-        .build_eframe(move |_| LiveScreen::new(shared, None, false).training());
+        .build_eframe(move |_| LiveScreen::new(shared, None, None).training());
     harness.run_steps(2);
     // The camera sees a card dealt to the wrong place, and the round ends.
     {

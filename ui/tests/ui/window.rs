@@ -95,14 +95,24 @@ fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
         // Training the dealer as it plays: the window asks for the
         // settlements at the round's end.
         .args(["--exit-after", "4", "--train"])
+        // Paced as a 60 Hz display: the frame times and the pipeline's
+        // keeping up are printed on closing.
+        .args(["--measure-redraw", "60"])
         .output()
         .expect("xvfb-run (the xvfb package: run ./scripts/setup)");
+    let said = String::from_utf8_lossy(&output.stderr);
     assert!(
         output.status.success(),
-        "pone play (the window) ended with {}: {}",
+        "pone play (the window) ended with {}: {said}",
         output.status,
-        String::from_utf8_lossy(&output.stderr)
     );
+    assert!(
+        said.contains("redraw paced at 60 a second") && said.contains("pipeline: "),
+        "{said}"
+    );
+    // The pipeline is stopped before the program ends: ONNX Runtime never
+    // runs a model while it is torn down.
+    assert!(!said.contains("[E:onnxruntime"), "{said}");
     // Headless, the seat zones learned are written to a file not there
     // before; a file that is not zones is refused, naming it.
     let zones = dir.join("zones.json");
