@@ -19,6 +19,10 @@ struct Options {
     /// With no subcommand: players at the demo table.
     #[arg(long, default_value_t = 5)]
     players: usize,
+    /// With no subcommand: milliseconds between two things the demo table
+    /// does (700 by default; a settlement stays up four times as long).
+    #[arg(long, value_name = "MS")]
+    step_ms: Option<u64>,
     /// With no subcommand: keep a sitting at the dealer's desk (keys and
     /// taps) instead of the demo: its players, in seating order, the first
     /// dealing (`--deal Ann,Bob,Cat`).
@@ -294,6 +298,7 @@ fn window(options: Options) -> anyhow::Result<()> {
         .as_deref()
         .map(pone_ui::cli::read_rules)
         .transpose()?;
+    let defaults = pone_ui::screen::ScreenOptions::default();
     pone_ui::screen::run(pone_ui::screen::ScreenOptions {
         players: options.players,
         exit_after: options.exit_after,
@@ -305,7 +310,10 @@ fn window(options: Options) -> anyhow::Result<()> {
         measure_redraw: options
             .measure_redraw
             .map(pone_ui::screen::Measure::from_hz),
-        ..pone_ui::screen::ScreenOptions::default()
+        step: options
+            .step_ms
+            .map_or(defaults.step, std::time::Duration::from_millis),
+        ..defaults
     })
 }
 

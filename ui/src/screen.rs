@@ -13,8 +13,10 @@ use std::time::Duration;
 
 use eframe::egui;
 use egui::{Color32, RichText};
+use pone_engine::event::{Declaration, Flag, Reason};
+use pone_engine::ledger::RoundRecord;
 use pone_engine::sitting::{HandState, Phase, State};
-use pone_engine::{Card, Game, Seat, Suit, report};
+use pone_engine::{Card, Game, Rank, Seat, Suit, report};
 
 use crate::demo::DemoTable;
 use crate::desk::{Desk, Key, Said};
@@ -368,6 +370,20 @@ impl SideScreen {
 }
 
 impl eframe::App for SideScreen {
+    /// The demo says on closing how far it played (`pone --exit-after`
+    /// checks a whole round was).
+    #[allow(clippy::print_stderr)] // the one line a closed window leaves, for whoever started it
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        if let Table::Demo(demo) = &self.table {
+            let stopped = self
+                .stopped
+                .as_ref()
+                .map(|why| format!("; stopped: {why}"))
+                .unwrap_or_default();
+            eprintln!("demo: {} rounds played{stopped}", demo.rounds());
+        }
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let now = ui.input(|i| i.time);
         if let Some(redraws) = &mut self.redraws {
@@ -418,6 +434,15 @@ impl eframe::App for SideScreen {
                 show_desk(ui, desk);
                 if let Some(training) = &mut self.training {
                     training.follow(desk.game());
+                    if training.asking.is_some() {
+                        // The round ended with this pass's keys or taps, the
+                        // desk already drawn: drawn again, the question comes
+                        // first, and the table's settlement waits for it.
+                        ui.ctx()
+                            .request_discard("a round ended: the dealer announces it first");
+                        ui.ctx().request_repaint();
+                        return;
+                    }
                 }
             }
             Table::Demo(_) => {
@@ -1122,6 +1147,9 @@ const CARD_FACE: Color32 = Color32::from_rgb(250, 248, 240);
 const CARD_BACK: Color32 = Color32::from_rgb(40, 70, 150);
 const RED_SUIT: Color32 = Color32::from_rgb(200, 30, 40);
 const GOLD: Color32 = Color32::from_rgb(240, 200, 80);
+/// What the table should check (the engine's flags): orange, apart from
+/// the gold of notices and the red of refusals.
+const CHECK: Color32 = Color32::from_rgb(255, 140, 40);
 
 /// Draws the whole table of `game` into `ui`: the round's line on top, the
 /// totals and the last settlement on the right, the seats in the middle.
@@ -1252,15 +1280,17 @@ fn show_totals(ui: &mut egui::Ui, game: &Game) {
     show_chart(ui, game);
     ui.separator();
     egui::ScrollArea::vertical().show(ui, |ui| {
-        // The round in play, when it has paid anything yet (naturals, overs).
+        // The round in play, when it has paid anything yet (naturals, overs)
+        // or has something for the table to check.
         if let Some(round) = ledger.rounds.last()
             && round.next_dealer.is_none()
-            && !round.settlements.is_empty()
+            && !(round.settlements.is_empty() && round.flags.is_empty())
         {
             ui.heading(format!("Round {} so far", round.round));
             for s in &round.settlements {
                 ui.label(report::settlement_text(state, round, s));
             }
+            show_flags(ui, state, round);
             ui.separator();
         }
         let Some(round) = ledger.rounds.iter().rev().find(|r| r.next_dealer.is_some()) else {
@@ -1276,12 +1306,101 @@ fn show_totals(ui: &mut egui::Ui, game: &Game) {
         for s in &round.settlements {
             ui.label(report::settlement_text(state, round, s));
         }
+        show_flags(ui, state, round);
         if let Some(next) = round.next_dealer
             && next != round.dealer
         {
             ui.label(RichText::new(format!("The deal passes to {}.", state.name(next))).strong());
         }
     });
+}
+
+/// What the engine flagged in `round` for the table to check, a line each.
+fn show_flags(ui: &mut egui::Ui, state: &State, round: &RoundRecord) {
+    for flag in &round.flags {
+        ui.label(
+            RichText::new(format!("Check: {}", flag_text(state, round, flag)))
+                .color(CHECK)
+                .strong(),
+        );
+    }
+}
+
+/// A flag in words a table reads: who, what happened, and what the rules
+/// say follows.
+fn flag_text(state: &State, round: &RoundRecord, flag: &Flag) -> String {
+    match *flag {
+        Flag::DeclarationContradicted {
+            player,
+            hand,
+            declared,
+        } => {
+            let who = state.name(player);
+            let whose = if hand > 1 {
+                format!("his hand {hand}")
+            } else {
+                "his cards".to_owned()
+            };
+            match declared {
+                Declaration::Over => format!(
+                    "{who} said over, but {whose} cannot pass 21: the cards decide, and he \
+                     plays on."
+                ),
+                Declaration::Natural if natural_paid(round, player, hand) => format!(
+                    "{who} said natural and was paid, but {whose} are not an ace and a tenth \
+                     card: the cards decide, so take the natural back (Fix, F)."
+                ),
+                Declaration::Natural => format!(
+                    "{who} said natural, but {whose} are not an ace and a tenth card: the \
+                     cards decide, and he plays on."
+                ),
+            }
+        }
+        Flag::CardExposed { player, card } => {
+            let who = state.name(player);
+            let card = card_words(card);
+            if state.dealer() == Some(player) {
+                format!("The dealer's card, the {card}, was exposed in dealing: he keeps it.")
+            } else {
+                format!(
+                    "{who}'s card, the {card}, was exposed in dealing: he may keep it or reject it."
+                )
+            }
+        }
+        Flag::SurplusCard { player } => {
+            let who = state.name(player);
+            let later = if state.dealer() == Some(player) {
+                "the pone takes one of the two at random and adds it to the used cards".to_owned()
+            } else {
+                format!("{who} looks at the two and rejects one (to the pone's pile)")
+            };
+            format!(
+                "Two cards were dealt to {who} at once: put right if found before a third \
+                 card is dealt; found later, {later}."
+            )
+        }
+    }
+}
+
+/// Whether `round` paid `player`'s hand as a natural.
+fn natural_paid(round: &RoundRecord, player: Seat, hand: u8) -> bool {
+    round.settlements.iter().any(|s| match s.reason {
+        Reason::Natural | Reason::Misericorde => s.player == player && s.hand == hand,
+        Reason::DealerNatural => round.dealer == player,
+        _ => false,
+    })
+}
+
+/// A card in words: "Queen of Hearts", "10 of Clubs".
+fn card_words(card: Card) -> String {
+    let rank = match card.rank {
+        Rank::Ace => "Ace".to_owned(),
+        Rank::Jack => "Knave".to_owned(),
+        Rank::Queen => "Queen".to_owned(),
+        Rank::King => "King".to_owned(),
+        pips => pips.points().to_string(),
+    };
+    format!("{rank} of {}", suit_name(card.suit))
 }
 
 /// The width a seat takes on screen.

@@ -168,3 +168,62 @@ fn the_desk_takes_taps_and_shows_what_is_due() {
     harness.run();
     harness.get_by_label_contains("Stake for Bob");
 }
+
+/// The first round of Ann, Bob and Cat, Ann dealing, up to the dealer's
+/// turn: Cat's first card exposed in dealing, and Bob saying natural on a
+/// nine and an eight.
+const FLAGGED_ROUND: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
+{"t":"dealer","player":"Ann"}
+{"t":"card","to":"Bob","card":"9H"}
+{"t":"card","to":"Cat","card":"8S"}
+{"t":"exposed","player":"Cat","card":"8S"}
+{"t":"card","to":"Ann","card":"7D"}
+{"t":"stake","player":"Bob","amount":2}
+{"t":"stake","player":"Cat","amount":3}
+{"t":"card","to":"Bob","card":"8C"}
+{"t":"card","to":"Cat","card":"8D"}
+{"t":"card","to":"Ann","card":"9C"}
+{"t":"natural","player":"Bob"}
+{"t":"content","player":"Bob"}
+{"t":"content","player":"Cat"}
+"#;
+
+#[test]
+fn the_engines_flags_are_shown_for_the_table_to_check() {
+    let dir = std::env::temp_dir().join(format!("pone-flags-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let journal = dir.join("sitting.jsonl");
+    std::fs::write(&journal, FLAGGED_ROUND).expect("the journal");
+    let desk = Desk::resume(&journal).expect("the desk goes on");
+    assert_eq!(desk.game().ledger().rounds[0].flags.len(), 2);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, desk: &mut Desk| {
+                show_desk(ui, desk);
+                show_table(ui, desk.game());
+            },
+            desk,
+        );
+    harness.run();
+    // While the round is open: who, what happened, and what follows.
+    let flags = [
+        "Check: Cat's card, the 8 of Spades, was exposed in dealing: he may keep it or reject it.",
+        "Check: Bob said natural, but his cards are not an ace and a tenth card: the \
+         cards decide, and he plays on.",
+    ];
+    harness.get_by_label_contains("Round 1 so far");
+    for flag in flags {
+        harness.get_by_label_contains(flag);
+    }
+    harness.snapshot("table_flags");
+    // The dealer stands on his sixteen: the round settles, and its flags
+    // stay with its settlement.
+    harness.key_press(egui::Key::C);
+    harness.run();
+    harness.get_by_label_contains("Round 1 settled");
+    for flag in flags {
+        harness.get_by_label_contains(flag);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

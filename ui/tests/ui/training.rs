@@ -83,3 +83,59 @@ fn in_training_the_dealer_announces_each_settlement_before_the_screen_shows_it()
     ));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn in_training_no_frame_shows_a_settlement_before_the_dealer_announces_it() {
+    // A sitting one round on, kept up to the command that ends its second
+    // round: the totals and their chart are on screen already.
+    let (first, last, _) = crate::to_round_end(crate::three_players(), 11);
+    let mut settled = first;
+    settled.command(None, &last).expect("the first round ends");
+    let (before, last, _) = crate::to_round_end(settled, 12);
+    let dir = std::env::temp_dir().join(format!("pone-training-frame-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let journal = dir.join("sitting.jsonl");
+    std::fs::write(&journal, before.journal_text()).expect("the journal");
+    let desk = Desk::resume(&journal).expect("the desk goes on");
+    let options = ScreenOptions {
+        training: true,
+        ..ScreenOptions::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_eframe(|_| SideScreen::new(Table::Desk(Box::new(desk)), options));
+    harness.run_steps(2);
+    harness.get_by_label_contains("Round 1 settled");
+    // The keys that end the round; on the very frame the last is read in,
+    // the dealer is asked, and the round's settlement is not drawn.
+    let keys = keys(&last);
+    let (most, end) = keys.split_at(keys.len() - 1);
+    press(&mut harness, most);
+    let end = if end == "\n" {
+        egui::Key::Enter
+    } else {
+        egui::Key::from_name(&end.to_ascii_uppercase()).expect("a key")
+    };
+    // Only the key going down, in one frame (`key_press` queues it going
+    // up too, and the harness draws a frame for each).
+    harness.input_mut().events.push(egui::Event::Key {
+        key: end,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.step();
+    let rounds = harness.state().game().map(|g| {
+        g.ledger()
+            .rounds
+            .iter()
+            .filter(|r| r.next_dealer.is_some())
+            .count()
+    });
+    assert_eq!(rounds, Some(2), "{last:?} typed as {keys:?}");
+    harness.get_by_label_contains("announce each settlement");
+    assert!(harness.query_by_label_contains("Round 2 settled").is_none());
+    assert!(harness.query_by_label_contains("Round 1 settled").is_none());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,18 +1,31 @@
 //! The real window: `pone --exit-after SECONDS` opens the side screen on the
-//! demo sitting under Xvfb (no display or camera here), plays, and exits
-//! cleanly with code 0. `scripts/setup` installs Xvfb.
+//! demo sitting under Xvfb (no display or camera here), plays rounds, and
+//! exits cleanly with code 0. `scripts/setup` installs Xvfb.
 
 use std::process::Command;
 
 #[test]
 fn the_window_opens_plays_and_exits_cleanly() {
-    let status = Command::new("xvfb-run")
+    // The demo paced fast, so that 4 seconds hold whole rounds.
+    let output = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_pone"))
-        .args(["--exit-after", "4"])
-        .status()
+        .args(["--exit-after", "4", "--step-ms", "20"])
+        .output()
         .expect("xvfb-run (the xvfb package: run ./scripts/setup)");
-    assert!(status.success(), "pone --exit-after 4 ended with {status}");
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "pone --exit-after 4 ended with {}: {said}",
+        output.status
+    );
+    // On closing, the demo says how many rounds it played.
+    let rounds: u32 = said
+        .lines()
+        .find_map(|line| line.strip_prefix("demo: ")?.strip_suffix(" rounds played"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no \"demo: N rounds played\" line: {said}"));
+    assert!(rounds >= 1, "the demo played no whole round: {said}");
 }
 
 #[test]
