@@ -587,9 +587,42 @@ fn a_second_box_at_the_seat_of_the_card_just_dealt_is_that_card() {
     assert_truth(&play_answering_with(&dir, &[], &second_finds), &dir);
 }
 
+/// The finder's second box on a card just dealt may steady a frame or two
+/// after the card itself (here it is found from the second frame after the
+/// card lands): still that card found twice, in the first round too, where
+/// the seats' places are not learned yet and a card anywhere may be the next
+/// player's.
+#[test]
+fn a_second_box_steadying_two_frames_after_the_card_is_that_card() {
+    let dir = sitting("play-found-later", 12, 2, 3, "480x270");
+    let just_dealt = just_dealt_after(&dir, 2);
+    let second_finds = |frame: u64, label: &Value| -> Vec<Seen> {
+        just_dealt(frame, label)
+            .map(|[x0, y0, x1, y1]| {
+                let (w, h) = (x1 - x0, y1 - y0);
+                Seen::new("back", 0.9, [x0 + 0.25 * w, y0 + 0.25 * h, x1, y1])
+            })
+            .into_iter()
+            .collect()
+    };
+    let play = play_answering_with(&dir, &[], &second_finds);
+    assert_truth(&play, &dir);
+    let misplaced: Vec<_> = play
+        .questions()
+        .iter()
+        .filter(|q| q.text.contains("came to rest at"))
+        .collect();
+    assert!(misplaced.is_empty(), "{misplaced:?}");
+}
+
 /// For a rendered sitting: in a frame, the box of the card dealt face down
 /// in the 4 frames before (the top card of its seat's hand, showing whole).
 fn just_dealt(dir: &Path) -> impl Fn(u64, &Value) -> Option<[f32; 4]> {
+    just_dealt_after(dir, 0)
+}
+
+/// [`just_dealt`], from `delay` frames after the card is dealt.
+fn just_dealt_after(dir: &Path, delay: u64) -> impl Fn(u64, &Value) -> Option<[f32; 4]> {
     let players = json(&dir.join("sitting.json"))["players"].clone();
     let seat = move |name: &Value| {
         players
@@ -605,7 +638,9 @@ fn just_dealt(dir: &Path) -> impl Fn(u64, &Value) -> Option<[f32; 4]> {
         .filter_map(|l| Some((l["frame"].as_u64()?, seat(&l["to"])?)))
         .collect();
     move |frame: u64, label: &Value| {
-        let &(_, to) = dealt.iter().find(|&&(d, _)| (d..d + 4).contains(&frame))?;
+        let &(_, to) = dealt
+            .iter()
+            .find(|&&(d, _)| (d + delay..d + delay + 4).contains(&frame))?;
         let cards = label["cards"].as_array()?;
         let top = cards
             .iter()

@@ -46,6 +46,12 @@ const SHUFFLE_SECS: f32 = 2.5;
 /// again as that face: one card's two boxes read as two faces.
 const SURE_SECOND_FACE: f32 = 0.9;
 
+/// How soon after the last card dealt a card coming to rest on it (or at
+/// its seat) is that card found again, in seconds: the finder's second box
+/// on it steadies a frame or two after the first, while a dealer's next card
+/// to the same place comes later (round the table, or drawn one by one).
+const FOUND_TWICE_SECS: f32 = 0.25;
+
 /// Where each seat's cards lie on the picture.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SeatZones {
@@ -645,7 +651,8 @@ impl Play {
 
     /// The last card dealt (its track, box and face when face up), when a
     /// card coming to rest is that card found a second time: cards are dealt
-    /// one at a time, so one coming to rest with it (within a frame) and
+    /// one at a time, so one coming to rest with it (within
+    /// [`FOUND_TWICE_SECS`]) and
     /// lying mostly ([`ONE_CARD_TWICE`]) on it, or at the place of the same
     /// seat ([`Play::nearest_seat`]), is the finder's second box on it (the
     /// overlapping backs of a hand).
@@ -655,7 +662,9 @@ impl Play {
         bbox: [f32; 4],
     ) -> Option<(u64, [f32; 4], Option<pone_engine::Card>)> {
         let (dealt, last, _) = self.last_dealt?;
-        if frame.abs_diff(dealt) > 1 {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a few frames
+        let within = ((FOUND_TWICE_SECS * self.fps) as u64).max(1);
+        if frame.abs_diff(dealt) > within {
             return None;
         }
         let here = self.nearest_seat(centre(bbox));
