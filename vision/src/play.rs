@@ -90,9 +90,16 @@ pub struct Question {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Slip {
-    /// A card came to rest at another player's place than the one the deal
-    /// gives it to: dealt out of order, a player skipped, or the wrong seat.
-    WrongPlace,
+    /// In dealing the first or second cards round the table, a card came to
+    /// rest at the place of the player after the one due: that player
+    /// skipped.
+    PlayerSkipped,
+    /// In dealing round the table, a card came to rest at another player's
+    /// place than the one due, not the next: dealt out of order.
+    OutOfOrder,
+    /// A card drawn by the player whose turn it is (or the dealer's own)
+    /// came to rest at another seat's place.
+    WrongSeat,
     /// The pack's last card dealt, instead of passed unseen to the pone to
     /// shuffle with his pile.
     LastCardDealt,
@@ -101,9 +108,9 @@ pub enum Slip {
 impl std::fmt::Display for Slip {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Slip::WrongPlace => {
-                "a card dealt to the wrong place: out of order, a player skipped, or the wrong seat"
-            }
+            Slip::PlayerSkipped => "a player skipped in dealing round the table",
+            Slip::OutOfOrder => "a card dealt out of order round the table",
+            Slip::WrongSeat => "a card drawn put at the wrong seat",
             Slip::LastCardDealt => "the last card dealt instead of passed to the pone",
         })
     }
@@ -784,7 +791,8 @@ impl Play {
                     state.name(Seat(seat as u8)),
                     state.name(due)
                 );
-                self.ask_slip(frame, text, Slip::WrongPlace);
+                let slip = slip_kind(state, due, Seat(seat as u8));
+                self.ask_slip(frame, text, slip);
                 true
             }
             _ => true,
@@ -1083,6 +1091,26 @@ impl Play {
 }
 
 /// Whether any of `seat`'s cards this round lies face down.
+/// Which slip a card at `at`'s place is, when the deal gives it to `due`:
+/// in the draw, the wrong seat; round the table, the player after the one
+/// due (that one skipped) or another (out of order).
+fn slip_kind(state: &pone_engine::sitting::State, due: Seat, at: Seat) -> Slip {
+    if matches!(state.phase(), Phase::Drawing { .. } | Phase::Dealer) {
+        return Slip::WrongSeat;
+    }
+    // The deal goes to the left, seat after seat.
+    let seats = state.names().len();
+    let next = (1..seats)
+        .map(|k| (due.index() + k) % seats)
+        .filter_map(|s| u8::try_from(s).ok().map(Seat))
+        .find(|&s| state.is_active(s));
+    if next == Some(at) {
+        Slip::PlayerSkipped
+    } else {
+        Slip::OutOfOrder
+    }
+}
+
 fn has_face_down(state: &pone_engine::sitting::State, seat: Seat) -> bool {
     state
         .seat_round(seat)
@@ -1096,5 +1124,45 @@ fn fact_frame(fact: &Fact) -> u64 {
         | Fact::Reread { frame, .. }
         | Fact::Moved { frame, .. }
         | Fact::Gone { frame, .. } => *frame,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Slip, slip_kind};
+    use pone_engine::Seat;
+
+    /// Ann deals to Bob, Cat and Dan, then herself; `lines` go on from there.
+    fn state_after(lines: &str) -> pone_engine::Game {
+        let text = format!(
+            "{{\"t\":\"table\",\"players\":[\"Ann\",\"Bob\",\"Cat\",\"Dan\"]}}\n\
+             {{\"t\":\"dealer\",\"player\":\"Ann\"}}\n{lines}"
+        );
+        pone_engine::replay(&text).expect("the journal replays")
+    }
+
+    #[test]
+    fn a_card_at_the_wrong_place_is_a_player_skipped_out_of_order_or_the_wrong_seat() {
+        // Bob's first card is due: one at Cat's place skips Bob, one at
+        // Dan's or Ann's is out of order.
+        let game = state_after("");
+        let state = game.sitting().state();
+        assert_eq!(state.due_card(), Some((Seat(1), 1)));
+        assert_eq!(slip_kind(state, Seat(1), Seat(2)), Slip::PlayerSkipped);
+        assert_eq!(slip_kind(state, Seat(1), Seat(3)), Slip::OutOfOrder);
+        assert_eq!(slip_kind(state, Seat(1), Seat(0)), Slip::OutOfOrder);
+        // In the draw, Bob's card at Cat's place is the wrong seat.
+        let game = state_after(
+            "{\"t\":\"card\",\"to\":\"Bob\"}\n{\"t\":\"card\",\"to\":\"Cat\"}\n\
+             {\"t\":\"card\",\"to\":\"Dan\"}\n{\"t\":\"card\",\"to\":\"Ann\"}\n\
+             {\"t\":\"stake\",\"player\":\"Bob\",\"amount\":1}\n\
+             {\"t\":\"stake\",\"player\":\"Cat\",\"amount\":1}\n\
+             {\"t\":\"stake\",\"player\":\"Dan\",\"amount\":1}\n\
+             {\"t\":\"card\",\"to\":\"Bob\"}\n{\"t\":\"card\",\"to\":\"Cat\"}\n\
+             {\"t\":\"card\",\"to\":\"Dan\"}\n{\"t\":\"card\",\"to\":\"Ann\"}\n",
+        );
+        let state = game.sitting().state();
+        assert_eq!(state.due_card(), Some((Seat(1), 1)));
+        assert_eq!(slip_kind(state, Seat(1), Seat(2)), Slip::WrongSeat);
     }
 }

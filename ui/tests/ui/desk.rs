@@ -326,7 +326,7 @@ fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
             text: "a card came to rest at Cat's place, but the deal gives the next card to Ann"
                 .into(),
             about: None,
-            slip: Some(Slip::WrongPlace),
+            slip: Some(Slip::PlayerSkipped),
             answered: None,
         },
     ];

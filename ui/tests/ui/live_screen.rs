@@ -134,7 +134,7 @@ fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reporte
             text: "a card came to rest at Cat's place, but the deal gives the next card to Bob"
                 .into(),
             about: None,
-            slip: Some(Slip::WrongPlace),
+            slip: Some(Slip::PlayerSkipped),
             answered: None,
         });
         view.game = Some(after.clone());
@@ -156,5 +156,5 @@ fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reporte
     crate::announce(&mut harness, &said);
     harness.get_by_label_contains("a doubled stake paid as single");
     harness.get_by_label_contains("dealing slips the camera saw: 1");
-    harness.get_by_label_contains("a card dealt to the wrong place");
+    harness.get_by_label_contains("a player skipped in dealing round the table");
 }
