@@ -979,17 +979,23 @@ impl Desk {
         let Some(path) = &self.journal else {
             return Ok(());
         };
-        let fresh = path.with_extension("writing");
-        std::fs::write(&fresh, self.game.journal_text())
-            .and_then(|()| std::fs::rename(&fresh, path))
-            .with_context(|| {
-                format!(
-                    "cannot write the journal {} (the game goes on in memory: free \
-                     the disk or fix the folder's permissions)",
-                    path.display()
-                )
-            })
+        write_journal(path, &self.game.journal_text())
     }
+}
+
+/// Writes a whole journal to `path`: a new file, then renamed over the old,
+/// so a crash mid-write leaves the last good journal.
+pub fn write_journal(path: &Path, text: &str) -> anyhow::Result<()> {
+    let fresh = path.with_extension("writing");
+    std::fs::write(&fresh, text)
+        .and_then(|()| std::fs::rename(&fresh, path))
+        .with_context(|| {
+            format!(
+                "cannot write the journal {} (the game goes on in memory: free \
+                 the disk or fix the folder's permissions)",
+                path.display()
+            )
+        })
 }
 
 /// A command in the table's words: `QH to Bob`, `Bob stakes 4`.

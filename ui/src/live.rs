@@ -44,8 +44,12 @@ pub struct PlayOptions {
     pub live: bool,
     /// The sitting's seat zones: read from this JSON file when it is there
     /// (saved by an earlier sitting, or made by hand), else learned and
-    /// written to it at the end.
+    /// written to it at the end; seats moved in the window are written at
+    /// once.
     pub zones: Option<PathBuf>,
+    /// The game's journal, written after every change (a new file: one
+    /// there already is refused, so nothing is written over).
+    pub journal: Option<PathBuf>,
 }
 
 /// The dealer's script: `options.dealer`'s, or, at the desk, the table of
@@ -113,17 +117,64 @@ fn new_play(options: &PlayOptions, script: DealerScript, fps: f32) -> anyhow::Re
         .with_context(|| format!("the seat zones {}", path.display()))
 }
 
-/// Writes the zones learned to `options.zones` when that file was not there
-/// at the start (a file that was is the user's, and stays as it is).
-fn save_zones(options: &PlayOptions, play: &Play, existed: bool) -> anyhow::Result<()> {
-    let Some(path) = options.zones.as_deref() else {
-        return Ok(());
-    };
-    if existed {
-        return Ok(());
+/// What the pipeline keeps on disk as the game goes: its journal after every
+/// change, and the seat zones.
+struct Keeping {
+    journal: Option<PathBuf>,
+    /// The journal as last written.
+    written: String,
+    zones: Option<PathBuf>,
+    /// Whether the zones file was there at the start: the user's, not
+    /// written over with zones learned (only with seats he moves).
+    zones_existed: bool,
+}
+
+impl Keeping {
+    /// Refuses a journal that is there already: a camera's table starts a
+    /// new one, and nothing is written over.
+    fn new(options: &PlayOptions) -> anyhow::Result<Keeping> {
+        if let Some(path) = options.journal.as_deref()
+            && path.exists()
+        {
+            anyhow::bail!(
+                "{}: a journal is there already, and a camera's table starts a new one: \
+                 move that file away, or name another with --journal",
+                path.display()
+            );
+        }
+        Ok(Keeping {
+            journal: options.journal.clone(),
+            written: String::new(),
+            zones: options.zones.clone(),
+            zones_existed: options.zones.as_deref().is_some_and(Path::is_file),
+        })
     }
-    std::fs::write(path, serde_json::to_string_pretty(play.zones())? + "\n")
-        .with_context(|| format!("cannot write the seat zones {}", path.display()))
+
+    /// Writes the journal, when the game changed since it was last written.
+    fn journal(&mut self, game: &pone_engine::Game) -> anyhow::Result<()> {
+        let Some(path) = self.journal.as_deref() else {
+            return Ok(());
+        };
+        let text = game.journal_text();
+        if text != self.written {
+            crate::desk::write_journal(path, &text)?;
+            self.written = text;
+        }
+        Ok(())
+    }
+
+    /// Writes the seat zones: at once when the user moved a seat, and at the
+    /// end the zones learned, into a file that was not there at the start.
+    fn zones(&self, play: &Play, moved: bool, at_end: bool) -> anyhow::Result<()> {
+        let Some(path) = self.zones.as_deref() else {
+            return Ok(());
+        };
+        if !(moved || (at_end && !self.zones_existed)) {
+            return Ok(());
+        }
+        std::fs::write(path, serde_json::to_string_pretty(play.zones())? + "\n")
+            .with_context(|| format!("cannot write the seat zones {}", path.display()))
+    }
 }
 
 /// Opens a frames folder, a rendered sitting's folder (its `frames/`), a
@@ -390,13 +441,14 @@ pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get() - 1);
             let mut recogniser = Recogniser::open_on(&folder, threads.clamp(1, 4))?;
             recogniser.camera_frames(true);
+            let keeping = Keeping::new(&options)?;
             let play = new_play(&options, script, source.fps())?;
-            Ok((source, recogniser, play))
+            Ok((source, recogniser, play, keeping))
         };
         match start() {
-            Ok((source, recogniser, play)) => {
+            Ok((source, recogniser, play, keeping)) => {
                 let _ = opened.send(Ok(()));
-                run_pipeline(source, recogniser, play, &worker);
+                run_pipeline(source, recogniser, play, keeping, &worker);
             }
             Err(e) => {
                 let _ = opened.send(Err(e));
@@ -412,16 +464,34 @@ pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
     })
 }
 
-/// Reads frames until the source ends, leaving each step in `view`.
+/// A frame as the window shows it, at most [`VIEW_WIDTH`] wide, and its
+/// pixels per source pixel.
 #[allow(
     clippy::cast_precision_loss, // picture sizes, far below 2^23
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss // a scaled picture size: positive and small
 )]
+fn for_the_view(image: image::RgbImage) -> (image::RgbImage, f32) {
+    let (w, h) = image.dimensions();
+    let scale = (VIEW_WIDTH as f32 / w.max(1) as f32).min(1.0);
+    if scale >= 1.0 {
+        return (image, scale);
+    }
+    let small = image::imageops::resize(
+        &image,
+        (w as f32 * scale).round() as u32,
+        (h as f32 * scale).round() as u32,
+        image::imageops::FilterType::Triangle,
+    );
+    (small, scale)
+}
+
+/// Reads frames until the source ends, leaving each step in `view`.
 fn run_pipeline(
     mut source: Box<dyn Source>,
     mut recogniser: Recogniser,
     mut play: Play,
+    mut keeping: Keeping,
     view: &std::sync::Mutex<LiveView>,
 ) {
     let update = |f: &mut dyn FnMut(&mut LiveView)| {
@@ -465,6 +535,7 @@ fn run_pipeline(
         for line in said.drain(..) {
             play.say(line);
         }
+        let dragged = !moved.is_empty();
         for (seat, at) in moved {
             play.move_seat(seat, at);
         }
@@ -488,19 +559,15 @@ fn run_pipeline(
         let mut sorted: Vec<f64> = times.iter().copied().collect();
         sorted.sort_by(f64::total_cmp);
         let read_ms = sorted[sorted.len() / 2];
-        let (w, h) = frame.image.dimensions();
-        let scale = (VIEW_WIDTH as f32 / w.max(1) as f32).min(1.0);
-        let picture = if scale < 1.0 {
-            image::imageops::resize(
-                &frame.image,
-                (w as f32 * scale).round() as u32,
-                (h as f32 * scale).round() as u32,
-                image::imageops::FilterType::Triangle,
-            )
-        } else {
-            frame.image
-        };
+        let (picture, scale) = for_the_view(frame.image);
         let mut picture = Some(picture);
+        // Kept on disk each frame; a failure is said on screen, and the game
+        // goes on in memory.
+        let kept = keeping
+            .journal(play.game())
+            .and_then(|()| keeping.zones(&play, dragged, false))
+            .err()
+            .map(|e| format!("{e:#}"));
         update(&mut |v| {
             v.game = Some(play.game().clone());
             v.frame = picture.take().map(|p| (frame.index, p));
@@ -512,14 +579,22 @@ fn run_pipeline(
             v.frames_read += 1;
             v.behind_ms = (behind, v.behind_ms.1.max(behind));
             v.waiting = play.waiting();
-            v.error = None;
+            v.error.clone_from(&kept);
         });
     }
     play.finish();
+    let kept = keeping
+        .journal(play.game())
+        .and_then(|()| keeping.zones(&play, false, true))
+        .err()
+        .map(|e| format!("{e:#}"));
     update(&mut |v| {
         v.game = Some(play.game().clone());
         v.questions = play.questions().to_vec();
         v.ended = true;
+        if kept.is_some() {
+            v.error.clone_from(&kept);
+        }
     });
 }
 
@@ -539,7 +614,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     // One camera, one table: the frames are alike in scale.
     recogniser.camera_frames(true);
     let fps = source.fps();
-    let zones_existed = options.zones.as_deref().is_some_and(Path::is_file);
+    let mut keeping = Keeping::new(options)?;
     let mut play = new_play(options, script, fps)?;
     // A rendered sitting's dealer answers the table's calls to show a hand
     // from what he saw (its labels), as a dealer at the desk would.
@@ -568,6 +643,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
         busy.push(start.elapsed().as_secs_f64() * 1000.0);
         bar.inc(1);
         answer(&mut play, frame.index);
+        keeping.journal(play.game())?;
         last = frame.index;
     }
     bar.finish_and_clear();
@@ -575,7 +651,8 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     while answer(&mut play, last) {
         play.finish();
     }
-    save_zones(options, &play, zones_existed)?;
+    keeping.journal(play.game())?;
+    keeping.zones(&play, false, true)?;
     let game = play.game();
     if options.json {
         writeln!(

@@ -156,9 +156,15 @@ enum Commands {
         train: bool,
         /// The sitting's seat zones (JSON): read when the file is there (saved
         /// by an earlier sitting, or edited by hand), else learned from the
-        /// first deal and written there at the end (with --headless).
+        /// first deal and written there at the end; seats moved on the
+        /// window's camera picture are written there at once.
         #[arg(long, value_name = "FILE")]
         zones: Option<PathBuf>,
+        /// The game's journal, written after every change as the camera
+        /// deals (`pone replay FILE` reads it); a new file: one there
+        /// already is refused.
+        #[arg(long, value_name = "FILE")]
+        journal: Option<PathBuf>,
     },
     /// Find and read the cards in images (photos or frames of the table).
     Recognise {
@@ -414,6 +420,7 @@ fn live_command(command: Commands, measure_redraw: Option<f64>) -> anyhow::Resul
             exit_after,
             train,
             zones,
+            journal,
             deal,
         } => {
             let rules = rules
@@ -433,6 +440,7 @@ fn live_command(command: Commands, measure_redraw: Option<f64>) -> anyhow::Resul
                 fps,
                 live,
                 zones,
+                journal,
             };
             if headless {
                 pone_ui::live::play_headless(&options, &mut std::io::stdout().lock())

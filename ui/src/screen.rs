@@ -321,7 +321,12 @@ impl SideScreen {
                     models: None,
                     fps: None,
                     live: true,
-                    zones: None,
+                    // Beside the journal, as the sitting's own.
+                    zones: start
+                        .journal
+                        .as_ref()
+                        .map(|j| j.with_extension("zones.json")),
+                    journal: start.journal.clone(),
                 };
                 crate::live::start_pipeline(&options).map(|pipeline| {
                     let screen = LiveScreen::on(pipeline, None, None);

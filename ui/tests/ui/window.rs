@@ -108,6 +108,8 @@ fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
         // Training the dealer as it plays: the window asks for the
         // settlements at the round's end.
         .args(["--exit-after", "4", "--train"])
+        .arg("--journal")
+        .arg(dir.join("window.jsonl"))
         // Paced as a 60 Hz display: the frame times and the pipeline's
         // keeping up are printed on closing.
         .args(["--measure-redraw", "60"])
@@ -126,15 +128,25 @@ fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
     // The pipeline is stopped before the program ends: ONNX Runtime never
     // runs a model while it is torn down.
     assert!(!said.contains("[E:onnxruntime"), "{said}");
+    // The window's game is in its journal as it goes.
+    let text = std::fs::read_to_string(dir.join("window.jsonl")).expect("the window's journal");
+    assert!(
+        text.lines().filter(|l| l.contains("\"card\"")).count() >= 2,
+        "{text}"
+    );
+    pone_engine::replay(&text).expect("the window's journal replays");
     // Headless, the seat zones learned are written to a file not there
     // before; a file that is not zones is refused, naming it.
     let zones = dir.join("zones.json");
+    let journal = dir.join("sitting.jsonl");
     let headless = || {
         Command::new(env!("CARGO_BIN_EXE_pone"))
             .args(["play", "--headless", "--source", out, "--dealer"])
             .arg(&dealer)
             .arg("--zones")
             .arg(&zones)
+            .arg("--journal")
+            .arg(&journal)
             .output()
             .expect("pone play --headless")
     };
@@ -144,6 +156,31 @@ fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    // The game's journal, written as the camera dealt, is the game: it
+    // replays to the ledger printed.
+    let replayed = Command::new(env!("CARGO_BIN_EXE_pone"))
+        .arg("replay")
+        .arg(&journal)
+        .output()
+        .expect("pone replay");
+    assert!(
+        replayed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&replayed.stdout),
+        String::from_utf8_lossy(&output.stdout)
+    );
+    // A journal there already is never written over.
+    let again = headless();
+    assert!(!again.status.success());
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("a journal is there already"),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    std::fs::remove_file(&journal).expect("the journal goes");
     let saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&zones).expect("zones written"))
             .expect("JSON");
