@@ -401,6 +401,25 @@ fn a_divided_pair_and_a_card_hidden_at_the_showdown_keep_the_ledger() {
     }
 }
 
+/// Seed 9, with the JD Ann draws in the first round read as JH (surely, on
+/// every frame). At the showdown the table waits for her card the camera
+/// cannot read, and the dealer shows her whole hand, JD among it: his word
+/// puts the camera's card right (a correction with its reason) and the show
+/// goes in.
+#[test]
+fn the_dealers_show_puts_right_a_card_the_camera_read_as_another() {
+    let dir = sitting("play-show-misread", 9, 2, 3, "480x270");
+    let misread = |_: u64, _: &Value, readings: &mut Vec<Seen>| {
+        for r in readings.iter_mut().filter(|r| r.card == "JD") {
+            r.card = "JH".into();
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &misread);
+    assert_truth(&play, &dir);
+    let journal = play.game().journal_text();
+    assert!(journal.contains("where the camera read JH"), "{journal}");
+}
+
 /// Seed 89: Bob divides his eights; the eight pulled away leaves its place
 /// at once, and the next card dealt him lands just where it lay. With none
 /// of his cards face down, that card is dealt, not the eight turned up.

@@ -52,6 +52,14 @@ const SURE_SECOND_FACE: f32 = 0.9;
 /// to the same place comes later (round the table, or drawn one by one).
 const FOUND_TWICE_SECS: f32 = 0.25;
 
+/// How much of the smaller box a face-up card coming to rest at another
+/// seat's place than the one due must share with a face-down card of that
+/// seat no longer seen, to be that card turned up
+/// ([`Play::turned_up_anew`]). Less than a card found twice
+/// ([`ONE_CARD_TWICE`]): a card turned up under a drawn card shows only its
+/// index, and its box, drawn from the index, falls partly off the back's.
+const TURNED_UP_ON: f32 = 0.4;
+
 /// Where each seat's cards lie on the picture.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SeatZones {
@@ -726,7 +734,8 @@ impl Play {
     }
 
     /// A face-up card coming to rest at another seat's place than the one
-    /// due, mostly on a face-down card of that seat no longer seen, is that
+    /// due, on a face-down card of that seat no longer seen
+    /// ([`TURNED_UP_ON`]), is that
     /// card turned up (its face found as a box of its own), not a card
     /// dealt: shown, and its track takes the old one's place.
     fn turned_up_anew(
@@ -743,7 +752,7 @@ impl Play {
             .filter(|&(t, b, c)| {
                 c.is_none()
                     && t != track
-                    && share_of_smaller(b, bbox) >= ONE_CARD_TWICE
+                    && share_of_smaller(b, bbox) >= TURNED_UP_ON
                     && self.tracker.last_seen(t).is_some_and(|l| l < frame)
             })
             .find_map(|(t, ..)| self.placed.get(&t).map(|&(s, _)| (t, s)))
@@ -808,6 +817,8 @@ impl Play {
             ..Meta::default()
         };
         let divide = matches!(line, Line::Divide { .. }).then(|| line.clone());
+        // The dealer's show of a hand (the camera's shows are one card each).
+        let shown = (landed.is_none() && matches!(line, Line::Show { .. })).then(|| line.clone());
         match self.game.apply(meta, line) {
             Ok(events) => {
                 tracing::debug!(frame, "applied {text}");
@@ -853,6 +864,11 @@ impl Play {
             Err(e) => {
                 if let Some(divide @ Line::Divide { player, .. }) = &divide
                     && self.divided_pair_turned_up(frame, player, divide)
+                {
+                    return true;
+                }
+                if let Some(show) = &shown
+                    && self.dealer_shows_over_a_misreading(frame, show)
                 {
                     return true;
                 }
@@ -1007,9 +1023,25 @@ impl Play {
         card: pone_engine::Card,
         confidence: f32,
     ) {
-        let Some(&seq) = self.lines.get(&track) else {
-            return;
-        };
+        let reason = format!(
+            "the camera read the card again: {card} ({:.0}% sure), not {was} as first read",
+            confidence * 100.0
+        );
+        if let Some(&seq) = self.lines.get(&track) {
+            self.correct_card(seq, frame, was, card, reason);
+        }
+    }
+
+    /// Puts `card` in the place of `was` in journal line `seq`, giving
+    /// `reason`: whether it went in (a refusal is a question).
+    fn correct_card(
+        &mut self,
+        seq: u64,
+        frame: u64,
+        was: pone_engine::Card,
+        card: pone_engine::Card,
+        reason: String,
+    ) -> bool {
         let state = self.game.sitting().state();
         let command = self
             .game
@@ -1018,18 +1050,15 @@ impl Play {
             .find(|(s, _)| *s == seq)
             .map(|(_, c)| c.clone());
         let Some((_, Some(old), with)) = command.and_then(|c| c.with_card(card)) else {
-            return;
+            return false;
         };
         if old != was {
-            return;
+            return false;
         }
         let correction = Line::Correct {
             line: seq,
             with: Some(Box::new(Line::from_command(&with, state))),
-            reason: format!(
-                "the camera read the card again: {card} ({:.0}% sure), not {was} as first read",
-                confidence * 100.0
-            ),
+            reason,
         };
         let meta = Meta {
             frame: Some(frame),
@@ -1043,12 +1072,83 @@ impl Play {
                         q.answered = Some(format!("read again: {card}"));
                     }
                 }
+                true
             }
-            Err(e) => self.ask(
-                frame,
-                format!("the card read {was} reads {card} now, but: {e}"),
-            ),
+            Err(e) => {
+                self.ask(
+                    frame,
+                    format!("the card read {was} reads {card} now, but: {e}"),
+                );
+                false
+            }
         }
+    }
+
+    /// The dealer shows a hand (his answer when the showdown waits for it)
+    /// that the engine refuses because the camera read one of its cards
+    /// turned up as another: each card the camera gave the player that the
+    /// dealer does not name is put right as the one card he names, and the
+    /// camera did not give, of the same rank (or else the same suit); then
+    /// the show goes in. The dealer looks at the real cards: his word wins,
+    /// and the journal says so. Whether the show went in.
+    fn dealer_shows_over_a_misreading(&mut self, frame: u64, line: &Line) -> bool {
+        let Line::Show { player, cards, .. } = line else {
+            return false;
+        };
+        let Some(seat) = self.game.sitting().state().seat(player) else {
+            return false;
+        };
+        // The player's cards known now (the camera's), each with the last
+        // journal line that gave it him.
+        let state = self.game.sitting().state();
+        let known: Vec<pone_engine::Card> = state
+            .seat_round(seat)
+            .map(|r| r.hands.iter().flat_map(|h| h.cards.known()).collect())
+            .unwrap_or_default();
+        let line_of = |card: pone_engine::Card| {
+            self.game
+                .in_force()
+                .iter()
+                .rev()
+                .find_map(|(seq, command)| {
+                    let (to, old, _) = command.with_card(card)?;
+                    (to == seat && old == Some(card)).then_some(*seq)
+                })
+        };
+        let misread: Vec<(u64, pone_engine::Card)> = known
+            .iter()
+            .copied()
+            .filter(|c| !cards.contains(c))
+            .filter_map(|c| line_of(c).map(|seq| (seq, c)))
+            .collect();
+        if misread.is_empty() {
+            return false;
+        }
+        let unseen: Vec<pone_engine::Card> = cards
+            .iter()
+            .copied()
+            .filter(|c| !known.contains(c))
+            .collect();
+        for (seq, was) in misread {
+            let alike = |same: &dyn Fn(&pone_engine::Card) -> bool| {
+                let found: Vec<_> = unseen.iter().copied().filter(|c| same(c)).collect();
+                (found.len() == 1).then(|| found[0])
+            };
+            let Some(card) =
+                alike(&|c| c.rank == was.rank).or_else(|| alike(&|c| c.suit == was.suit))
+            else {
+                return false;
+            };
+            let reason = format!("the dealer shows {player}'s {card} where the camera read {was}");
+            if !self.correct_card(seq, frame, was, card, reason) {
+                return false;
+            }
+        }
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        self.game.apply(meta, line.clone()).is_ok()
     }
 
     fn ask(&mut self, frame: u64, text: String) {
