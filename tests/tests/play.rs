@@ -572,16 +572,7 @@ fn the_last_card_goes_to_the_pone_and_dealing_it_is_told() {
 #[test]
 fn a_face_down_card_found_twice_as_it_lands_is_one_card() {
     let dir = sitting("play-found-twice", 12, 2, 3, "480x270");
-    let just_dealt = just_dealt(&dir);
-    let second_finds = |frame: u64, label: &Value| -> Vec<Seen> {
-        just_dealt(frame, label)
-            .map(|[x0, y0, x1, y1]| {
-                let (w, h) = (x1 - x0, y1 - y0);
-                Seen::new("back", 0.9, [x0 + 0.25 * w, y0 + 0.25 * h, x1, y1])
-            })
-            .into_iter()
-            .collect()
-    };
+    let second_finds = second_backs(&dir, 0, lower_right);
     assert_truth(&play_answering_with(&dir, &[], &second_finds), &dir);
 }
 
@@ -593,16 +584,7 @@ fn a_face_down_card_found_twice_as_it_lands_is_one_card() {
 #[test]
 fn a_second_box_at_the_seat_of_the_card_just_dealt_is_that_card() {
     let dir = sitting("play-found-beside", 12, 2, 3, "480x270");
-    let just_dealt = just_dealt(&dir);
-    let second_finds = |frame: u64, label: &Value| -> Vec<Seen> {
-        just_dealt(frame, label)
-            .map(|[x0, y0, x1, y1]| {
-                let (dx, dy) = (0.4 * (x1 - x0), 0.4 * (y1 - y0));
-                Seen::new("back", 0.9, [x0 - dx, y0 - dy, x1 - dx, y1 - dy])
-            })
-            .into_iter()
-            .collect()
-    };
+    let second_finds = second_backs(&dir, 0, up_left);
     assert_truth(&play_answering_with(&dir, &[], &second_finds), &dir);
 }
 
@@ -614,16 +596,7 @@ fn a_second_box_at_the_seat_of_the_card_just_dealt_is_that_card() {
 #[test]
 fn a_second_box_steadying_two_frames_after_the_card_is_that_card() {
     let dir = sitting("play-found-later", 12, 2, 3, "480x270");
-    let just_dealt = just_dealt_after(&dir, 2);
-    let second_finds = |frame: u64, label: &Value| -> Vec<Seen> {
-        just_dealt(frame, label)
-            .map(|[x0, y0, x1, y1]| {
-                let (w, h) = (x1 - x0, y1 - y0);
-                Seen::new("back", 0.9, [x0 + 0.25 * w, y0 + 0.25 * h, x1, y1])
-            })
-            .into_iter()
-            .collect()
-    };
+    let second_finds = second_backs(&dir, 2, lower_right);
     let play = play_answering_with(&dir, &[], &second_finds);
     assert_truth(&play, &dir);
     let misplaced: Vec<_> = play
@@ -634,14 +607,39 @@ fn a_second_box_steadying_two_frames_after_the_card_is_that_card() {
     assert!(misplaced.is_empty(), "{misplaced:?}");
 }
 
-/// For a rendered sitting: in a frame, the box of the card dealt face down
-/// in the 4 frames before (the top card of its seat's hand, showing whole).
-fn just_dealt(dir: &Path) -> impl Fn(u64, &Value) -> Option<[f32; 4]> {
-    just_dealt_after(dir, 0)
+/// The finder's second box on each card dealt face down, for 4 frames from
+/// `delay` frames after it is dealt: a back whose box is the card's
+/// `moved`.
+fn second_backs(
+    dir: &Path,
+    delay: u64,
+    moved: fn([f32; 4]) -> [f32; 4],
+) -> impl Fn(u64, &Value) -> Vec<Seen> {
+    let just_dealt = just_dealt(dir, delay);
+    move |frame, label| {
+        just_dealt(frame, label)
+            .map(|b| Seen::new("back", 0.9, moved(b)))
+            .into_iter()
+            .collect()
+    }
 }
 
-/// [`just_dealt`], from `delay` frames after the card is dealt.
-fn just_dealt_after(dir: &Path, delay: u64) -> impl Fn(u64, &Value) -> Option<[f32; 4]> {
+/// The lower right part of a box, three quarters of it each way.
+fn lower_right([x0, y0, x1, y1]: [f32; 4]) -> [f32; 4] {
+    let (w, h) = (x1 - x0, y1 - y0);
+    [x0 + 0.25 * w, y0 + 0.25 * h, x1, y1]
+}
+
+/// A box moved up and left by 0.4 of its size.
+fn up_left([x0, y0, x1, y1]: [f32; 4]) -> [f32; 4] {
+    let (dx, dy) = (0.4 * (x1 - x0), 0.4 * (y1 - y0));
+    [x0 - dx, y0 - dy, x1 - dx, y1 - dy]
+}
+
+/// For a rendered sitting: in a frame, the box of the card dealt face down
+/// in the 4 frames from `delay` frames after it was dealt (the top card of
+/// its seat's hand, showing whole).
+fn just_dealt(dir: &Path, delay: u64) -> impl Fn(u64, &Value) -> Option<[f32; 4]> {
     let players = json(&dir.join("sitting.json"))["players"].clone();
     let seat = move |name: &Value| {
         players

@@ -69,6 +69,11 @@ fn desk_harness(players: usize) -> Harness<'static, Desk> {
         .map(|s| (*s).to_owned())
         .collect();
     let desk = Desk::new(names, HouseRules::default(), None).expect("a desk");
+    harness_on(desk)
+}
+
+/// A window on `desk`: its panel and the table it keeps.
+fn harness_on(desk: Desk) -> Harness<'static, Desk> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(
@@ -196,15 +201,7 @@ fn the_engines_flags_are_shown_for_the_table_to_check() {
     std::fs::write(&journal, FLAGGED_ROUND).expect("the journal");
     let desk = Desk::resume(&journal).expect("the desk goes on");
     assert_eq!(desk.game().ledger().rounds[0].flags.len(), 2);
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, desk: &mut Desk| {
-                show_desk(ui, desk);
-                show_table(ui, desk.game());
-            },
-            desk,
-        );
+    let mut harness = harness_on(desk);
     harness.run();
     // While the round is open: who, what happened, and what follows.
     let flags = [

@@ -4,7 +4,7 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use pone_engine::Command;
+use pone_engine::{Command, Game};
 use pone_ui::desk::Desk;
 use pone_ui::screen::{ScreenOptions, SideScreen, Table};
 
@@ -37,20 +37,9 @@ fn press(harness: &mut Harness<'_, SideScreen>, text: &str) {
 fn in_training_the_dealer_announces_each_settlement_before_the_screen_shows_it() {
     // A sitting kept up to the command that ends its first round.
     let (before, last, game) = crate::to_round_end(crate::three_players(), 11);
-    let dir = std::env::temp_dir().join(format!("pone-training-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let journal = dir.join("sitting.jsonl");
-    std::fs::write(&journal, before.journal_text()).expect("the journal");
     let questions = pone_ui::drill::round_questions(&game);
     assert!(!questions.is_empty());
-    let desk = Desk::resume(&journal).expect("the desk goes on");
-    let options = ScreenOptions {
-        training: true,
-        ..ScreenOptions::default()
-    };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_eframe(|_| SideScreen::new(Table::Desk(Box::new(desk)), options));
+    let (mut harness, dir) = training_desk("pone-training", &before);
     harness.run_steps(2);
     press(&mut harness, &keys(&last));
     harness.run_steps(2);
@@ -92,18 +81,7 @@ fn in_training_no_frame_shows_a_settlement_before_the_dealer_announces_it() {
     let mut settled = first;
     settled.command(None, &last).expect("the first round ends");
     let (before, last, _) = crate::to_round_end(settled, 12);
-    let dir = std::env::temp_dir().join(format!("pone-training-frame-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let journal = dir.join("sitting.jsonl");
-    std::fs::write(&journal, before.journal_text()).expect("the journal");
-    let desk = Desk::resume(&journal).expect("the desk goes on");
-    let options = ScreenOptions {
-        training: true,
-        ..ScreenOptions::default()
-    };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_eframe(|_| SideScreen::new(Table::Desk(Box::new(desk)), options));
+    let (mut harness, dir) = training_desk("pone-training-frame", &before);
     harness.run_steps(2);
     harness.get_by_label_contains("Round 1 settled");
     // The keys that end the round; on the very frame the last is read in,
@@ -138,4 +116,22 @@ fn in_training_no_frame_shows_a_settlement_before_the_dealer_announces_it() {
     assert!(harness.query_by_label_contains("Round 2 settled").is_none());
     assert!(harness.query_by_label_contains("Round 1 settled").is_none());
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The window training the dealer at a desk that goes on from `game`'s
+/// journal (written in a fresh folder named `name`, given back).
+fn training_desk(name: &str, game: &Game) -> (Harness<'static, SideScreen>, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let journal = dir.join("sitting.jsonl");
+    std::fs::write(&journal, game.journal_text()).expect("the journal");
+    let desk = Desk::resume(&journal).expect("the desk goes on");
+    let options = ScreenOptions {
+        training: true,
+        ..ScreenOptions::default()
+    };
+    let harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_eframe(|_| SideScreen::new(Table::Desk(Box::new(desk)), options));
+    (harness, dir)
 }
