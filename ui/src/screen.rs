@@ -1151,7 +1151,7 @@ const FELT: Color32 = Color32::from_rgb(22, 82, 52);
 const CARD_FACE: Color32 = Color32::from_rgb(250, 248, 240);
 const CARD_BACK: Color32 = Color32::from_rgb(40, 70, 150);
 const RED_SUIT: Color32 = Color32::from_rgb(200, 30, 40);
-const GOLD: Color32 = Color32::from_rgb(240, 200, 80);
+pub(crate) const GOLD: Color32 = Color32::from_rgb(240, 200, 80);
 /// What the table should check (the engine's flags): orange, apart from
 /// the gold of notices and the red of refusals.
 const CHECK: Color32 = Color32::from_rgb(255, 140, 40);

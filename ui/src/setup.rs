@@ -323,19 +323,22 @@ fn dealing_form(ui: &mut egui::Ui, setup: &mut Setup) {
 
 /// Every house rule, with its default and where the old books stand.
 fn rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
+    let d = HouseRules::default();
     ui.label(RichText::new("House rules (RULES.md; A, B, C are the old books)").strong());
     egui::Grid::new("rules")
-        .num_columns(2)
+        .num_columns(3)
         .spacing([12.0, 6.0])
         .striped(true)
         .show(ui, |ui| {
             let label = ui.label("Least stake");
             ui.add(egui::DragValue::new(&mut rules.min_stake).range(1..=100_000))
                 .labelled_by(label.id);
+            mark(ui, rules.min_stake != d.min_stake, "1");
             ui.end_row();
             let label = ui.label("Most stake on one card");
             ui.add(egui::DragValue::new(&mut rules.max_stake).range(1..=100_000))
                 .labelled_by(label.id);
+            mark(ui, rules.max_stake != d.max_stake, "12");
             ui.end_row();
             let label = ui.label("A natural pays");
             choose(
@@ -345,11 +348,17 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
                 &mut rules.natural_pays,
                 &[(2, "2 stakes (A, B, C)"), (4, "4 stakes (B note 46)")],
             );
+            mark(ui, rules.natural_pays != d.natural_pays, "2 stakes");
             ui.end_row();
             ui.label("A natural's holder also gets");
             ui.checkbox(
                 &mut rules.natural_bonus_from_players,
                 "his stake from every other player (A)",
+            );
+            mark(
+                ui,
+                rules.natural_bonus_from_players != d.natural_bonus_from_players,
+                "no",
             );
             ui.end_row();
             let label = ui.label("A natural that puts the dealer out passes the deal");
@@ -364,6 +373,7 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
                     (DealPasses::Never, "never: the dealer stays (A)"),
                 ],
             );
+            mark(ui, rules.deal_passes != d.deal_passes, "to his left");
             ui.end_row();
             let label = ui.label("Rounds a dealer keeps the deal");
             optional(
@@ -374,6 +384,7 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
                 1..=100,
                 3,
             );
+            mark(ui, rules.rounds_per_deal != d.rounds_per_deal, "none");
             ui.end_row();
             let label = ui.label("The second stake on a divided pair");
             choose(
@@ -386,6 +397,7 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
                     (DivideStake::Same, "the same as the first (B)"),
                 ],
             );
+            mark(ui, rules.divide_stake != d.divide_stake, "any");
             ui.end_row();
             let label = ui.label("A pair is divided");
             choose(
@@ -398,6 +410,11 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
                     (DivideWhen::BeforeDrawing, "before any drawing (A)"),
                 ],
             );
+            mark(
+                ui,
+                rules.divide_when != d.divide_when,
+                "at the player's turn",
+            );
             ui.end_row();
             divide_rules(ui, rules);
         });
@@ -406,6 +423,7 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
 /// The rules of the draw, the packs, the pool, the brulet and divided hands:
 /// the second half of the form's rows.
 fn divide_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
+    let d = HouseRules::default();
     let label = ui.label("A drawn Vingt-un against the dealer's");
     choose(
         ui,
@@ -413,6 +431,11 @@ fn divide_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
         "drawn_21_tie_pays",
         &mut rules.drawn_21_tie_pays,
         &[(1, "pays 1 stake (A, C)"), (2, "pays 2 stakes (B)")],
+    );
+    mark(
+        ui,
+        rules.drawn_21_tie_pays != d.drawn_21_tie_pays,
+        "1 stake",
     );
     ui.end_row();
     let label = ui.label("Drawing for the first deal");
@@ -426,6 +449,7 @@ fn divide_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
             (FirstDealer::Knave, "the first knave deals (B note 44)"),
         ],
     );
+    mark(ui, rules.first_dealer != d.first_dealer, "the first ace");
     ui.end_row();
     let label = ui.label("Packs");
     choose(
@@ -435,6 +459,7 @@ fn divide_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
         &mut rules.packs,
         &[(1, "one pack of 52"), (2, "two packs shuffled together")],
     );
+    mark(ui, rules.packs != d.packs, "one pack");
     ui.end_row();
     let label = ui.label("A pool");
     optional(
@@ -445,6 +470,7 @@ fn divide_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
         1..=100_000,
         1,
     );
+    mark(ui, rules.pool != d.pool, "none");
     ui.end_row();
     let label = ui.label("The brulet");
     choose(
@@ -462,9 +488,17 @@ fn divide_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
             (Brulet::ClearsPool, "clears the pool (C)"),
         ],
     );
+    mark(ui, rules.brulet != d.brulet, "not played");
     ui.end_row();
+    divided_rules(ui, rules);
+}
+
+/// The rules of divided hands: the form's last rows.
+fn divided_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
+    let d = HouseRules::default();
     ui.label("The dealer may divide a pair");
     ui.checkbox(&mut rules.dealer_may_divide, "yes (A, C)");
+    mark(ui, rules.dealer_may_divide != d.dealer_may_divide, "yes");
     ui.end_row();
     let label = ui.label("An ace and a tenth card on a divided hand");
     choose(
@@ -476,6 +510,11 @@ fn divide_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
             (DividedNatural::Drawn, "a drawn Vingt-un"),
             (DividedNatural::Natural, "a natural, paid at once (C)"),
         ],
+    );
+    mark(
+        ui,
+        rules.divided_natural != d.divided_natural,
+        "a drawn Vingt-un",
     );
     ui.end_row();
     let label = ui.label("The dealer's divided hands settle");
@@ -489,7 +528,20 @@ fn divide_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
             (DealerDivided::Best, "only his best hand"),
         ],
     );
+    mark(ui, rules.dealer_divided != d.dealer_divided, "each");
     ui.end_row();
+}
+
+/// A rule row's last cell: "default" when the rule is at its default, else
+/// "changed", with the default on hovering.
+fn mark(ui: &mut egui::Ui, changed: bool, default: &str) {
+    let (words, colour) = if changed {
+        ("changed", crate::screen::GOLD)
+    } else {
+        ("default", Color32::GRAY)
+    };
+    ui.label(RichText::new(words).color(colour))
+        .on_hover_text(format!("default: {default}"));
 }
 
 /// One of a rule's values, from a list.
@@ -506,7 +558,7 @@ fn choose<T: PartialEq + Copy>(
         .map_or("", |(_, label)| label);
     egui::ComboBox::from_id_salt(id)
         .selected_text(shown)
-        .width(300.0)
+        .width(250.0)
         .show_ui(ui, |ui| {
             for (v, words) in options {
                 ui.selectable_value(value, *v, *words);

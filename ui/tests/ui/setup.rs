@@ -68,6 +68,9 @@ fn the_form_takes_players_rules_and_start_by_tap() {
         .get_by_label("his stake from every other player (A)")
         .click();
     harness.run();
+    // Each rule says whether it is at its default: those two are changed.
+    assert_eq!(harness.query_all_by_label("changed").count(), 2);
+    assert_eq!(harness.query_all_by_label("default").count(), 14);
     harness.get_by_label("Start the sitting").click();
     harness.run();
     let (_, started) = harness.state();
