@@ -517,7 +517,10 @@ impl State {
         seat
     }
 
-    fn left_of(&self, seat: Seat) -> Seat {
+    /// The next seat still at the table on `seat`'s left: the one the deal
+    /// goes to after his (`seat` itself when no other is left).
+    #[must_use]
+    pub fn left_of(&self, seat: Seat) -> Seat {
         self.next_active(seat, 1)
     }
 

@@ -121,8 +121,8 @@ fn new_play(options: &PlayOptions, script: DealerScript, fps: f32) -> anyhow::Re
 /// change, and the seat zones.
 struct Keeping {
     journal: Option<PathBuf>,
-    /// The journal as last written.
-    written: String,
+    /// The journal's lines when it was last written (it only grows).
+    written: Option<usize>,
     zones: Option<PathBuf>,
     /// Whether the zones file was there at the start: the user's, not
     /// written over with zones learned (only with seats he moves).
@@ -144,21 +144,28 @@ impl Keeping {
         }
         Ok(Keeping {
             journal: options.journal.clone(),
-            written: String::new(),
+            written: None,
             zones: options.zones.clone(),
             zones_existed: options.zones.as_deref().is_some_and(Path::is_file),
         })
     }
 
-    /// Writes the journal, when the game changed since it was last written.
+    /// Writes the journal when it grew since it was last written, and the
+    /// seat zones when `moved` or `at_end` asks ([`Keeping::zones`]).
+    fn keep(&mut self, play: &Play, moved: bool, at_end: bool) -> anyhow::Result<()> {
+        self.journal(play.game())?;
+        self.zones(play, moved, at_end)
+    }
+
+    /// Writes the journal, when it grew since it was last written.
     fn journal(&mut self, game: &pone_engine::Game) -> anyhow::Result<()> {
         let Some(path) = self.journal.as_deref() else {
             return Ok(());
         };
-        let text = game.journal_text();
-        if text != self.written {
-            crate::desk::write_journal(path, &text)?;
-            self.written = text;
+        let lines = game.journal().len();
+        if self.written != Some(lines) {
+            crate::desk::write_journal(path, &game.journal_text())?;
+            self.written = Some(lines);
         }
         Ok(())
     }
@@ -564,8 +571,7 @@ fn run_pipeline(
         // Kept on disk each frame; a failure is said on screen, and the game
         // goes on in memory.
         let kept = keeping
-            .journal(play.game())
-            .and_then(|()| keeping.zones(&play, dragged, false))
+            .keep(&play, dragged, false)
             .err()
             .map(|e| format!("{e:#}"));
         update(&mut |v| {
@@ -584,8 +590,7 @@ fn run_pipeline(
     }
     play.finish();
     let kept = keeping
-        .journal(play.game())
-        .and_then(|()| keeping.zones(&play, false, true))
+        .keep(&play, false, true)
         .err()
         .map(|e| format!("{e:#}"));
     update(&mut |v| {
@@ -643,7 +648,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
         busy.push(start.elapsed().as_secs_f64() * 1000.0);
         bar.inc(1);
         answer(&mut play, frame.index);
-        keeping.journal(play.game())?;
+        keeping.keep(&play, false, false)?;
         last = frame.index;
     }
     bar.finish_and_clear();
@@ -651,8 +656,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     while answer(&mut play, last) {
         play.finish();
     }
-    keeping.journal(play.game())?;
-    keeping.zones(&play, false, true)?;
+    keeping.keep(&play, false, true)?;
     let game = play.game();
     if options.json {
         writeln!(

@@ -750,7 +750,12 @@ impl Redraws {
             Measure::FlatOut => ui.ctx().request_repaint(),
             Measure::Paced { hz } => {
                 let period = 1.0 / hz;
-                let first = *self.first.get_or_insert(at);
+                // The refreshes count from the first measured frame.
+                let first = if now < 1.0 {
+                    at
+                } else {
+                    *self.first.get_or_insert(at)
+                };
                 let since = at.duration_since(first).as_secs_f64();
                 let refresh = (since / period).floor() as u64;
                 if now >= 1.0 {
@@ -760,9 +765,6 @@ impl Redraws {
                 ui.ctx()
                     .request_repaint_after(std::time::Duration::from_secs_f64(next));
             }
-        }
-        if now < 1.0 {
-            self.first = None;
         }
     }
 

@@ -562,11 +562,10 @@ impl Play {
         if self.on_a_stack(here, size, due.map(|(seat, _)| seat)) {
             return false;
         }
-        if let Some((last, at, was)) = self.found_twice(frame, bbox) {
+        if let Some((last, at, was, first)) = self.found_twice(frame, bbox) {
             // One card read as two faces on its two boxes: the surer reading,
             // read surely, is its face (the second box is often the one that
             // shows the index whole).
-            let first = self.last_dealt.map_or(1.0, |(.., c)| c);
             if let (Some(was), Some(card)) = (was, card)
                 && was != card
                 && sure
@@ -664,7 +663,8 @@ impl Play {
         true
     }
 
-    /// The last card dealt (its track, box and face when face up), when a
+    /// The last card dealt (its track, box, face when face up, and how
+    /// surely it was read), when a
     /// card coming to rest is that card found a second time: cards are dealt
     /// one at a time, so one coming to rest with it (within
     /// [`FOUND_TWICE_SECS`]) and
@@ -675,19 +675,22 @@ impl Play {
         &self,
         frame: u64,
         bbox: [f32; 4],
-    ) -> Option<(u64, [f32; 4], Option<pone_engine::Card>)> {
-        let (dealt, last, _) = self.last_dealt?;
+    ) -> Option<(u64, [f32; 4], Option<pone_engine::Card>, f32)> {
+        let (dealt, last, sure) = self.last_dealt?;
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a few frames
         let within = ((FOUND_TWICE_SECS * self.fps) as u64).max(1);
         if frame.abs_diff(dealt) > within {
             return None;
         }
         let here = self.nearest_seat(centre(bbox));
-        self.tracker.on_table().find(|&(track, at, _)| {
-            track == last
-                && (share_of_smaller(at, bbox) >= ONE_CARD_TWICE
-                    || (here.is_some() && here == self.nearest_seat(centre(at))))
-        })
+        self.tracker
+            .on_table()
+            .find(|&(track, at, _)| {
+                track == last
+                    && (share_of_smaller(at, bbox) >= ONE_CARD_TWICE
+                        || (here.is_some() && here == self.nearest_seat(centre(at))))
+            })
+            .map(|(track, at, card)| (track, at, card, sure))
     }
 
     /// The seat whose place (where its first card lay) lies nearest
@@ -1095,12 +1098,12 @@ impl Play {
         let Line::Show { player, cards, .. } = line else {
             return false;
         };
-        let Some(seat) = self.game.sitting().state().seat(player) else {
+        let state = self.game.sitting().state();
+        let Some(seat) = state.seat(player) else {
             return false;
         };
         // The player's cards known now (the camera's), each with the last
         // journal line that gave it him.
-        let state = self.game.sitting().state();
         let known: Vec<pone_engine::Card> = state
             .seat_round(seat)
             .map(|r| r.hands.iter().flat_map(|h| h.cards.known()).collect())
@@ -1190,27 +1193,20 @@ impl Play {
     }
 }
 
-/// Whether any of `seat`'s cards this round lies face down.
 /// Which slip a card at `at`'s place is, when the deal gives it to `due`:
 /// in the draw, the wrong seat; round the table, the player after the one
 /// due (that one skipped) or another (out of order).
 fn slip_kind(state: &pone_engine::sitting::State, due: Seat, at: Seat) -> Slip {
     if matches!(state.phase(), Phase::Drawing { .. } | Phase::Dealer) {
-        return Slip::WrongSeat;
-    }
-    // The deal goes to the left, seat after seat.
-    let seats = state.names().len();
-    let next = (1..seats)
-        .map(|k| (due.index() + k) % seats)
-        .filter_map(|s| u8::try_from(s).ok().map(Seat))
-        .find(|&s| state.is_active(s));
-    if next == Some(at) {
+        Slip::WrongSeat
+    } else if state.left_of(due) == at {
         Slip::PlayerSkipped
     } else {
         Slip::OutOfOrder
     }
 }
 
+/// Whether any of `seat`'s cards this round lies face down.
 fn has_face_down(state: &pone_engine::sitting::State, seat: Seat) -> bool {
     state
         .seat_round(seat)
