@@ -92,6 +92,8 @@ pub struct Finder {
     /// How much two face-down votes' boxes overlap when they are for one
     /// card: [`SAME_OBJECT`], or [`CAMERA_SAME_BACK`] for a table camera's frames.
     pub same_back: f32,
+    /// The network's input, kept from frame to frame (its memory reused).
+    input: ndarray::Array4<f32>,
 }
 
 impl Finder {
@@ -110,6 +112,7 @@ impl Finder {
             keep_size: false,
             side: NET_SIZE,
             same_back: SAME_OBJECT,
+            input: ndarray::Array4::zeros((1, 3, 0, 0)),
         })
     }
 
@@ -130,9 +133,10 @@ impl Finder {
 
     /// The corners and backs in a frame seen with its long side `side` pixels.
     pub fn find_at(&mut self, frame: &RgbImage, side: u32) -> Result<Finds, ModelError> {
-        let (input, scale) = network_input(frame, side);
+        let scale = fill_network_input(frame, side, &mut self.input);
+        let input = &self.input;
         let shape = input.shape().to_vec();
-        let (out_shape, maps) = run(&mut self.session, &input)?;
+        let (out_shape, maps) = run(&mut self.session, input)?;
         let (gh, gw) = (shape[2] / STRIDE, shape[3] / STRIDE);
         let expected = [1, CHANNELS as i64, gh as i64, gw as i64];
         if out_shape[..] != expected[..] {
@@ -196,6 +200,14 @@ pub fn wanted_side(finds: &Finds, long_side: u32) -> Option<u32> {
 /// multiples of 32, RGB in 0..1. Also gives the scale (input pixels per frame pixel).
 #[must_use]
 pub fn network_input(frame: &RgbImage, side: u32) -> (ndarray::Array4<f32>, f32) {
+    let mut input = ndarray::Array4::<f32>::zeros((1, 3, 0, 0));
+    let scale = fill_network_input(frame, side, &mut input);
+    (input, scale)
+}
+
+/// [`network_input`] into `input`, reusing its memory when it already has
+/// the shape (a camera's frames are all one size). Gives the scale.
+pub fn fill_network_input(frame: &RgbImage, side: u32, input: &mut ndarray::Array4<f32>) -> f32 {
     let (w, h) = frame.dimensions();
     let scale = side as f32 / w.max(h).max(1) as f32;
     let (sw, sh) = (
@@ -203,7 +215,9 @@ pub fn network_input(frame: &RgbImage, side: u32) -> (ndarray::Array4<f32>, f32)
         ((h as f32 * scale).round() as usize).max(1),
     );
     let (pw, ph) = (sw.div_ceil(32) * 32, sh.div_ceil(32) * 32);
-    let mut input = ndarray::Array4::<f32>::zeros((1, 3, ph, pw));
+    if input.shape() != [1, 3, ph, pw] || !input.is_standard_layout() {
+        *input = ndarray::Array4::<f32>::zeros((1, 3, ph, pw));
+    }
     let raw = frame.as_raw();
     let (fw, fh) = (w as usize, h as usize);
     let step = 1.0 / scale;
@@ -221,30 +235,72 @@ pub fn network_input(frame: &RgbImage, side: u32) -> (ndarray::Array4<f32>, f32)
             .collect()
     };
     let (xs, ys) = (sources(sw, fw), sources(sh, fh));
+    let identity = taps == 1 && xs.iter().enumerate().all(|(i, &x)| i == x);
     let plane = ph * pw;
-    let data = input.as_slice_mut().unwrap_or_default();
+    let Some(data) = input.as_slice_mut() else {
+        return scale;
+    };
     let norm = 1.0 / ((taps * taps) as f32 * 255.0);
     let mut sums = vec![[0u32; 3]; sw];
     for y in 0..sh {
-        sums.fill([0; 3]);
-        for &sy in &ys[y * taps..(y + 1) * taps] {
-            let row = &raw[sy * fw * 3..][..fw * 3];
-            for (sum, columns) in sums.iter_mut().zip(xs.chunks_exact(taps)) {
-                for &sx in columns {
+        if taps == 1 {
+            // One source pixel each (the frame seen at its size or larger).
+            let row = &raw[ys[y] * fw * 3..][..fw * 3];
+            let (red, rest) = data[y * pw..].split_at_mut(plane);
+            let (green, blue) = rest.split_at_mut(plane);
+            let planes = red[..sw]
+                .iter_mut()
+                .zip(&mut green[..sw])
+                .zip(&mut blue[..sw]);
+            if identity {
+                // The frame at its own size: its pixels in order.
+                for (((r, g), b), p) in planes.zip(row.chunks_exact(3)) {
+                    (*r, *g, *b) = (
+                        f32::from(p[0]) * norm,
+                        f32::from(p[1]) * norm,
+                        f32::from(p[2]) * norm,
+                    );
+                }
+            } else {
+                for (((r, g), b), &sx) in planes.zip(&xs) {
                     let p = &row[sx * 3..sx * 3 + 3];
-                    sum[0] += u32::from(p[0]);
-                    sum[1] += u32::from(p[1]);
-                    sum[2] += u32::from(p[2]);
+                    (*r, *g, *b) = (
+                        f32::from(p[0]) * norm,
+                        f32::from(p[1]) * norm,
+                        f32::from(p[2]) * norm,
+                    );
+                }
+            }
+        } else {
+            sums.fill([0; 3]);
+            for &sy in &ys[y * taps..(y + 1) * taps] {
+                let row = &raw[sy * fw * 3..][..fw * 3];
+                for (sum, columns) in sums.iter_mut().zip(xs.chunks_exact(taps)) {
+                    for &sx in columns {
+                        let p = &row[sx * 3..sx * 3 + 3];
+                        sum[0] += u32::from(p[0]);
+                        sum[1] += u32::from(p[1]);
+                        sum[2] += u32::from(p[2]);
+                    }
+                }
+            }
+            for c in 0..3 {
+                let out = &mut data[c * plane + y * pw..][..sw];
+                for (o, sum) in out.iter_mut().zip(&sums) {
+                    *o = sum[c] as f32 * norm;
                 }
             }
         }
-        for (x, sum) in sums.iter().enumerate() {
-            for c in 0..3 {
-                data[c * plane + y * pw + x] = sum[c] as f32 * norm;
-            }
+        // The padding right of the frame.
+        for c in 0..3 {
+            data[c * plane + y * pw + sw..][..pw - sw].fill(0.0);
         }
     }
-    (input, scale)
+    // The padding below it.
+    for c in 0..3 {
+        data[c * plane + sh * pw..][..(ph - sh) * pw].fill(0.0);
+    }
+    scale
 }
 
 /// The network's output for one frame, channel-major.
@@ -623,5 +679,47 @@ mod tests {
             wanted_side(&finds(&[200.0, 200.0], 1280), 1280),
             Some(NET_SIZE)
         );
+    }
+
+    /// A frame of a colour ramp, `w` x `h`.
+    fn ramp(w: u32, h: u32) -> RgbImage {
+        RgbImage::from_fn(w, h, |x, y| {
+            image::Rgb([(x % 256) as u8, (y % 256) as u8, ((x + 3 * y) % 256) as u8])
+        })
+    }
+
+    #[test]
+    fn the_input_kept_from_frame_to_frame_is_the_input_made_afresh() {
+        // A frame seen at its size, then smaller, then a narrower frame whose
+        // input has the first one's shape: the buffer kept from the frame
+        // before must leave nothing of it behind (the padding is black).
+        let mut kept = ndarray::Array4::<f32>::zeros((1, 3, 0, 0));
+        for (frame, side) in [
+            (ramp(1280, 720), 1280),
+            (ramp(1280, 720), 640),
+            (ramp(1250, 700), 1250),
+            (ramp(300, 500), 640),
+        ] {
+            let scale = fill_network_input(&frame, side, &mut kept);
+            let (fresh, fresh_scale) = network_input(&frame, side);
+            assert_eq!(scale.to_bits(), fresh_scale.to_bits());
+            assert_eq!(
+                kept,
+                fresh,
+                "{}x{} at {side}",
+                frame.width(),
+                frame.height()
+            );
+        }
+        // The padding of the 1250-wide frame (to 1280) is black, and its own
+        // pixels come through unchanged at its own size.
+        let frame = ramp(1250, 700);
+        let (input, _) = network_input(&frame, 1250);
+        assert_eq!(input.shape(), [1, 3, 704, 1280]);
+        let bits = |v: f32| v.to_bits();
+        assert_eq!(bits(input[[0, 0, 10, 1260]]), bits(0.0));
+        assert_eq!(bits(input[[0, 2, 702, 10]]), bits(0.0));
+        let own = f32::from(frame.get_pixel(7, 5).0[2]) / 255.0;
+        assert_eq!(bits(input[[0, 2, 5, 7]]), bits(own));
     }
 }

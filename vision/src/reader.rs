@@ -143,43 +143,57 @@ pub fn cut_box(frame: &RgbImage, bbox: [f32; 4], size: (u32, u32)) -> Option<Rgb
     if last < first {
         return Some(crop);
     }
-    let mut line = vec![[0.0f32; 3]; (last - first + 1) as usize];
-    for y in 0..size.1 {
-        line.fill([0.0; 3]);
+    // Each crop column's samples (two a tap: the frame column left of the
+    // sample and right of it) as a place in `line` (none off the frame) and a
+    // weight: the same for every row.
+    let columns: Vec<(Option<usize>, f32)> = (0..size.0)
+        .flat_map(|x| {
+            (0..taps).flat_map(move |t| {
+                let fx = along(bbox[0], sx, x, t);
+                let left = floor(fx);
+                let wx = fx - left as f32;
+                [(left, 1.0 - wx), (left + 1, wx)].map(|(col, weight)| {
+                    let at = (first..=last)
+                        .contains(&col)
+                        .then(|| (col - first) as usize * 3);
+                    (at, weight)
+                })
+            })
+        })
+        .collect();
+    // One row of the crop, at the frame's columns: red, green, blue in turn.
+    let mut line = vec![0.0f32; (last - first + 1) as usize * 3];
+    let raw = frame.as_raw();
+    for (y, row_out) in (0..size.1).zip(crop.rows_mut()) {
+        line.fill(0.0);
         for t in 0..taps {
             let fy = along(bbox[1], sy, y, t);
-            let top = fy.floor();
-            let wy = fy - top;
-            for (row, weight) in [(top as i64, 1.0 - wy), (top as i64 + 1, wy)] {
+            let top = floor(fy);
+            let wy = fy - top as f32;
+            for (row, weight) in [(top, 1.0 - wy), (top + 1, wy)] {
                 if row < 0 || row >= fh {
                     continue;
                 }
-                for (c, v) in line.iter_mut().enumerate() {
-                    let p = frame.get_pixel((first + c as i64) as u32, row as u32).0;
-                    for k in 0..3 {
-                        v[k] += weight * f32::from(p[k]);
-                    }
+                let start = ((row * fw + first) * 3) as usize;
+                let pixels = &raw[start..start + line.len()];
+                for (v, &p) in line.iter_mut().zip(pixels) {
+                    *v += weight * f32::from(p);
                 }
             }
         }
-        for x in 0..size.0 {
+        let mut taken = columns.iter();
+        for pixel in row_out {
             let mut sum = [0.0f32; 3];
-            for t in 0..taps {
-                let fx = along(bbox[0], sx, x, t);
-                let left = fx.floor();
-                let wx = fx - left;
-                for (col, weight) in [(left as i64, 1.0 - wx), (left as i64 + 1, wx)] {
-                    if col < first || col > last {
-                        continue;
-                    }
-                    let v = line[(col - first) as usize];
-                    for k in 0..3 {
-                        sum[k] += weight * v[k];
-                    }
+            for &(at, weight) in taken.by_ref().take(2 * taps as usize) {
+                let Some(at) = at else {
+                    continue;
+                };
+                let v = &line[at..][..3];
+                for k in 0..3 {
+                    sum[k] += weight * v[k];
                 }
             }
-            let pixel = Rgb(sum.map(|s| (s / (n * n)).round().clamp(0.0, 255.0) as u8));
-            crop.put_pixel(x, y, pixel);
+            *pixel = Rgb(sum.map(|s| to_level(s / (n * n))));
         }
     }
     Some(crop)
@@ -200,45 +214,85 @@ pub fn cut_quad(frame: &RgbImage, quad: [[f32; 2]; 4], size: (u32, u32)) -> Opti
     let across = length(quad[0], quad[1]).max(length(quad[3], quad[2])) / cw;
     let down = length(quad[0], quad[3]).max(length(quad[1], quad[2])) / ch;
     let taps = (across.max(down).ceil() as u32).clamp(1, 6);
-    let (fw, fh) = frame.dimensions();
+    // Where each sample lies within its crop pixel, along either axis.
+    let offsets: Vec<f32> = (0..taps).map(|t| (t as f32 + 0.5) / taps as f32).collect();
+    let n = (taps * taps) as f32;
     let mut crop = RgbImage::new(size.0, size.1);
     for (x, y, pixel) in crop.enumerate_pixels_mut() {
         let mut sum = [0.0f32; 3];
-        for ty in 0..taps {
-            for tx in 0..taps {
-                let u = x as f32 + (tx as f32 + 0.5) / taps as f32;
-                let v = y as f32 + (ty as f32 + 0.5) / taps as f32;
-                let (fx, fy) = to_frame * (u, v);
-                let rgb = bilinear(frame, fx - 0.5, fy - 0.5, (fw, fh));
+        for &dy in &offsets {
+            for &dx in &offsets {
+                let (fx, fy) = to_frame * (x as f32 + dx, y as f32 + dy);
+                let rgb = bilinear(frame, fx - 0.5, fy - 0.5);
                 for c in 0..3 {
                     sum[c] += rgb[c];
                 }
             }
         }
-        let n = (taps * taps) as f32;
-        *pixel = Rgb(sum.map(|s| (s / n).round().clamp(0.0, 255.0) as u8));
+        *pixel = Rgb(sum.map(|s| to_level(s / n)));
     }
     Some(crop)
 }
 
+/// A colour level rounded to the nearest (halves away from zero, as
+/// `f32::round`) and kept within 0..=255, without the library call
+/// `f32::round` is on a plain x86-64 build.
+fn to_level(v: f32) -> u8 {
+    if v.is_nan() || v <= 0.0 {
+        return 0;
+    }
+    if v >= 255.0 {
+        return 255;
+    }
+    let whole = v as u32;
+    // `v - whole` is exact below 2^23, so the half is judged as `round` does.
+    let up = u32::from(v - whole as f32 >= 0.5);
+    (whole + up) as u8
+}
+
+/// `x.floor()` as a whole number (the truncation, one less when that rounded
+/// up; saturating as `as` does), without the library call.
+fn floor(x: f32) -> i64 {
+    let t = x as i64;
+    t.saturating_sub(i64::from((t as f32) > x))
+}
+
 /// The frame's colour at a point between pixel centres; black outside it.
-fn bilinear(frame: &RgbImage, x: f32, y: f32, (w, h): (u32, u32)) -> [f32; 3] {
+fn bilinear(frame: &RgbImage, x: f32, y: f32) -> [f32; 3] {
+    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
     if !(x > -1.0 && y > -1.0 && x < w as f32 && y < h as f32) {
         return [0.0; 3];
     }
-    let (x0, y0) = (x.floor(), y.floor());
-    let (fx, fy) = (x - x0, y - y0);
-    let at = |xx: f32, yy: f32| -> [f32; 3] {
-        if xx < 0.0 || yy < 0.0 || xx >= w as f32 || yy >= h as f32 {
+    let (x0, y0) = (floor(x), floor(y));
+    let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+    let raw = frame.as_raw();
+    if x0 >= 0 && y0 >= 0 && x0 + 1 < w && y0 + 1 < h {
+        // All four pixels on the frame: read without checking each.
+        let i = (y0 as usize * w as usize + x0 as usize) * 3;
+        let j = i + w as usize * 3;
+        let (top, bottom) = (&raw[i..i + 6], &raw[j..j + 6]);
+        return std::array::from_fn(|k| {
+            let (a, b) = (f32::from(top[k]), f32::from(top[k + 3]));
+            let (c, d) = (f32::from(bottom[k]), f32::from(bottom[k + 3]));
+            (a * (1.0 - fx) + b * fx) * (1.0 - fy) + (c * (1.0 - fx) + d * fx) * fy
+        });
+    }
+    let at = |xx: i64, yy: i64| -> [f32; 3] {
+        if xx < 0 || yy < 0 || xx >= w || yy >= h {
             return [0.0; 3];
         }
-        frame.get_pixel(xx as u32, yy as u32).0.map(f32::from)
+        let i = (yy as usize * w as usize + xx as usize) * 3;
+        [
+            f32::from(raw[i]),
+            f32::from(raw[i + 1]),
+            f32::from(raw[i + 2]),
+        ]
     };
     let (a, b, c, d) = (
         at(x0, y0),
-        at(x0 + 1.0, y0),
-        at(x0, y0 + 1.0),
-        at(x0 + 1.0, y0 + 1.0),
+        at(x0 + 1, y0),
+        at(x0, y0 + 1),
+        at(x0 + 1, y0 + 1),
     );
     std::array::from_fn(|k| {
         (a[k] * (1.0 - fx) + b[k] * fx) * (1.0 - fy) + (c[k] * (1.0 - fx) + d[k] * fx) * fy
@@ -341,5 +395,32 @@ mod tests {
             assert!(red > 30, "red ink in the index: {red}");
             assert!(felt < 20, "the crop is inside the card: {felt}");
         }
+    }
+
+    #[test]
+    fn levels_and_floors_are_the_librarys() {
+        // `to_level` and `floor` stand in for `f32::round` and `f32::floor`
+        // on the hot path: the crops must not change by a level.
+        let mut v = -3.0f32;
+        while v < 260.0 {
+            for x in [v, v + 0.5, v - 0.5, v + 1e-4, v - 1e-4] {
+                assert_eq!(to_level(x), x.round().clamp(0.0, 255.0) as u8, "{x}");
+                assert_eq!(floor(x), x.floor() as i64, "{x}");
+            }
+            v += 0.37;
+        }
+        for x in [
+            0.499_999_97_f32,
+            0.5,
+            254.5,
+            255.49,
+            f32::NAN,
+            -0.0,
+            1e12,
+            -1e12,
+        ] {
+            assert_eq!(to_level(x), x.round().clamp(0.0, 255.0) as u8, "{x}");
+        }
+        assert_eq!(floor(-1e30), i64::MIN);
     }
 }

@@ -108,12 +108,14 @@ impl Recogniser {
         Recogniser::open_on(folder, crate::finder::cores())
     }
 
-    /// [`Recogniser::open`], the finder running on `threads` threads (a
+    /// [`Recogniser::open`], its networks running on `threads` threads (a
     /// window drawing beside it keeps a core for itself).
     pub fn open_on(folder: &Path, threads: usize) -> Result<Recogniser, ModelError> {
         let optional = |file: &str| {
             let path = folder.join(file);
-            path.is_file().then(|| Classifier::open(&path)).transpose()
+            path.is_file()
+                .then(|| Classifier::open_on(&path, threads.max(1)))
+                .transpose()
         };
         let backs = optional(BACKS_FILE)?;
         if let Some(checker) = &backs
@@ -128,7 +130,7 @@ impl Recogniser {
         }
         Ok(Recogniser {
             finder: Finder::open_on(&folder.join(FINDER_FILE), threads.max(1))?,
-            reader: Classifier::open(&folder.join(READER_FILE))?,
+            reader: Classifier::open_on(&folder.join(READER_FILE), threads.max(1))?,
             whole: optional(WHOLE_FILE)?,
             backs,
             min_confidence: 0.25,
