@@ -18,6 +18,8 @@
 //! | `F`, the number of a card or a stake, then the right card (or the stake's digits and `Enter`) | a card or a stake was typed (or read) wrong, however long ago | fix it (the correction and its reason go in the journal); `0` shows older ones, nine at a time |
 //! | `F`, the number of a double, content or divide | it was said in error, however long ago | take it back (a correction with its reason) |
 //! | `E` | any time | export the ledger: `<journal>.ledger.csv` and `.ledger.json` beside the journal (`pone-sitting.ledger.*` here without one) |
+//! | `O` | a hand is in play | the player says he is over (his cards face down) |
+//! | `M`, a digit, then whose (a digit, in seating order) and what it needs | the engine allows it now | say or mark what the cards do not: `1` a natural declared, `2` the deal sold (then the price's digits and `Enter`), `3` the deal declined, `4` the brulet (the bottom card, and the top card after an ace or a tenth card, or `Enter`), `5` a player retires, `6` the pack reshuffled for confusion, `7` a surplus card (the card, or `X`), `8` a surplus card put right, `9` a card exposed (the card), `0` a card rejected (the card, or `X`) |
 //! | a rank then a suit | drawing for the deal (no dealer yet) | the card turned up for the next player; the first ace (or knave) deals |
 //! | `Escape` | something typed | forget it |
 //! | `Y` | at a camera's table, a question open | settled: the reading (or what the camera saw) stands |
@@ -84,6 +86,96 @@ enum Typed {
     Answering { rank: Option<Rank> },
     /// Fixing a stake made (its journal line): the right stake's digits.
     FixingStake { line: u64, digits: String },
+    /// A declaration or an irregularity (`M`).
+    Saying(Menu),
+}
+
+/// How far the `M` menu has come: which entry, once chosen (a digit), then
+/// whose (a digit, in seating order), then what it needs: a price's digits,
+/// a card's rank (and the brulet's bottom card once typed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Menu {
+    what: Option<Say>,
+    player: Option<Seat>,
+    rank: Option<Rank>,
+    digits: String,
+    bottom: Option<Card>,
+}
+
+impl Menu {
+    /// The menu at entry `what` (nothing more chosen).
+    fn at(what: Say) -> Menu {
+        Menu {
+            what: Some(what),
+            ..Menu::default()
+        }
+    }
+
+    /// The menu at entry `what` for `player`.
+    fn of(what: Say, player: Seat) -> Menu {
+        Menu {
+            player: Some(player),
+            ..Menu::at(what)
+        }
+    }
+}
+
+/// What the dealer may say or mark from the `M` menu, by its digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Say {
+    Natural,
+    Sell,
+    Decline,
+    Brulet,
+    Retire,
+    Reshuffle,
+    Surplus,
+    Rectify,
+    Exposed,
+    Reject,
+}
+
+impl Say {
+    /// The menu, in digit order (`1` first, `0` last).
+    const MENU: [Say; 10] = [
+        Say::Natural,
+        Say::Sell,
+        Say::Decline,
+        Say::Brulet,
+        Say::Retire,
+        Say::Reshuffle,
+        Say::Surplus,
+        Say::Rectify,
+        Say::Exposed,
+        Say::Reject,
+    ];
+
+    /// The entry a digit chooses.
+    fn of_digit(c: char) -> Option<Say> {
+        let d = c.to_digit(10)? as usize;
+        Say::MENU.get(if d == 0 { 9 } else { d - 1 }).copied()
+    }
+
+    /// Its words in the menu.
+    fn words(self) -> &'static str {
+        match self {
+            Say::Natural => "a natural declared",
+            Say::Sell => "the deal sold",
+            Say::Decline => "the deal declined",
+            Say::Brulet => "the brulet",
+            Say::Retire => "a player retires",
+            Say::Reshuffle => "the pack reshuffled (confusion)",
+            Say::Surplus => "a surplus card",
+            Say::Rectify => "a surplus card put right",
+            Say::Exposed => "a card exposed",
+            Say::Reject => "a card rejected",
+        }
+    }
+
+    /// Whether it is said of one player, chosen next.
+    fn of_a_player(self) -> bool {
+        !matches!(self, Say::Decline | Say::Brulet | Say::Reshuffle)
+    }
 }
 
 /// A game kept from the dealer's keys.
@@ -93,7 +185,8 @@ pub struct Desk {
     said: Option<Said>,
     journal: Option<PathBuf>,
     /// At a camera's table: the camera deals the cards, and the desk gives
-    /// only what the camera cannot see (stakes, the double, content, divide).
+    /// only what the camera cannot see (stakes, the double, content, divide,
+    /// over, and the `M` menu's declarations and irregularities).
     camera_deals: bool,
     /// The camera's questions (at a camera's table), oldest first, and
     /// whether each is settled.
@@ -286,6 +379,9 @@ impl Desk {
             Typed::Fixing { rank, .. } | Typed::Answering { rank } => {
                 rank.map(|r| r.letter().to_string()).unwrap_or_default()
             }
+            Typed::Saying(menu) => menu
+                .rank
+                .map_or_else(|| menu.digits.clone(), |r| r.letter().to_string()),
         }
     }
 
@@ -309,6 +405,9 @@ impl Desk {
         }
         if let Typed::Fixing { line, page, .. } = self.typed {
             return self.fix_prompt(line, page);
+        }
+        if let Typed::Saying(menu) = &self.typed {
+            return self.say_prompt(menu);
         }
         if self.drawing() {
             let word = match state.rules().first_dealer {
@@ -370,6 +469,54 @@ impl Desk {
         }
     }
 
+    /// The prompt of the `M` menu: its entries, then whose, then what the
+    /// entry chosen needs.
+    fn say_prompt(&self, menu: &Menu) -> String {
+        let state = self.game.sitting().state();
+        let Some(what) = menu.what else {
+            let entries: Vec<String> = Say::MENU
+                .iter()
+                .enumerate()
+                .map(|(k, say)| format!("{}: {}", (k + 1) % 10, say.words()))
+                .collect();
+            return format!("Say or mark: {} (Escape: none)", entries.join(", "));
+        };
+        let Some(player) = menu.player.filter(|_| what.of_a_player()) else {
+            if what == Say::Brulet {
+                return match menu.bottom {
+                    None => "The brulet: the bottom card, rank then suit (Escape: leave it)".into(),
+                    Some(bottom) => format!(
+                        "The brulet: {bottom} at the bottom; the top card, rank then suit \
+                         (Enter: not looked at)"
+                    ),
+                };
+            }
+            let players: Vec<String> = state
+                .names()
+                .iter()
+                .enumerate()
+                .map(|(k, name)| format!("{}: {name}", k + 1))
+                .collect();
+            return format!(
+                "{}: whose? {} (Escape: none)",
+                capitalised(what.words()),
+                players.join(", ")
+            );
+        };
+        let name = state.name(player);
+        match what {
+            Say::Sell => format!("The deal sold to {name}: the price, digits then Enter"),
+            Say::Surplus | Say::Reject => format!(
+                "{} ({name}): the card, rank then suit, or X unseen",
+                capitalised(what.words())
+            ),
+            _ => format!(
+                "{} ({name}): the card, rank then suit",
+                capitalised(what.words())
+            ),
+        }
+    }
+
     /// The prompt while fixing: the choices (a page of them), or what the
     /// chosen card must be.
     fn fix_prompt(&self, line: Option<u64>, page: usize) -> String {
@@ -407,7 +554,10 @@ impl Desk {
             }
             Key::Backspace => match &mut self.typed {
                 Typed::Nothing => self.undo(),
-                Typed::Fixing { .. } | Typed::Answering { .. } | Typed::Rank(_) => {
+                Typed::Fixing { .. }
+                | Typed::Answering { .. }
+                | Typed::Rank(_)
+                | Typed::Saying(_) => {
                     self.typed = Typed::Nothing;
                 }
                 Typed::FixingStake { digits, .. } => {
@@ -459,8 +609,8 @@ impl Desk {
         {
             self.refuse(format!(
                 "{c}: at a camera's table the camera deals the cards, and the desk gives stakes \
-                 (digits, Enter), the double (D), content (C), divide (V), fixes a card (F) \
-                 and answers the camera's questions (Y, N)"
+                 (digits, Enter), the double (D), content (C), divide (V), over (O), what the \
+                 cards do not say (M), fixes a card (F) and answers the camera's questions (Y, N)"
             ));
             return true;
         }
@@ -475,6 +625,11 @@ impl Desk {
         let showing = state.to_show().is_some();
         if let Typed::Fixing { line, rank, page } = self.typed {
             return self.fixing(line, rank, page, c);
+        }
+        if let Typed::Saying(menu) = &self.typed {
+            let menu = menu.clone();
+            self.typed = Typed::Nothing;
+            return self.saying(menu, c);
         }
         if let Typed::Rank(rank) = self.typed {
             match self.rank_then_suit(Some(rank), c, Typed::Rank) {
@@ -518,6 +673,14 @@ impl Desk {
             }
             'D' => self.command(&Command::Double),
             'X' => self.deal(None),
+            'O' => match state.turn() {
+                Some((player, hand)) => self.command(&Command::Over {
+                    player,
+                    hand: Some(hand),
+                }),
+                None => self.refuse("over: no hand is in play".into()),
+            },
+            'M' => self.typed = Typed::Saying(Menu::default()),
             'C' | 'V' => match state.turn() {
                 Some((player, hand)) => self.command(&if c == 'C' {
                     Command::Content {
@@ -546,7 +709,146 @@ impl Desk {
         }
     }
 
+    /// A key in the `M` menu: the entry, whose, then what it needs; an
+    /// entry complete goes to the engine, which says whether it stands. A
+    /// key refused leaves the menu where it was.
+    fn saying(&mut self, mut menu: Menu, c: char) {
+        let Some(what) = menu.what else {
+            return match Say::of_digit(c) {
+                Some(Say::Decline) => self.command(&Command::Decline),
+                Some(Say::Reshuffle) => self.command(&Command::Reshuffle),
+                Some(say) => self.typed = Typed::Saying(Menu::at(say)),
+                None => self.refuse_in(menu, &format!("{c}: choose by its digit")),
+            };
+        };
+        if what == Say::Brulet {
+            return self.brulet_key(menu, c);
+        }
+        let Some(player) = menu.player else {
+            return self.whose(what, c);
+        };
+        if what == Say::Sell {
+            if !c.is_ascii_digit() {
+                return self.refuse_in(menu, &format!("{c}: a price is digits, then Enter"));
+            }
+            if menu.digits.len() < 6 {
+                menu.digits.push(c);
+            }
+            self.typed = Typed::Saying(menu);
+            return;
+        }
+        if menu.rank.is_none() && c == 'X' && matches!(what, Say::Surplus | Say::Reject) {
+            return self.say_card(what, player, None);
+        }
+        if menu.rank.is_none() && rank_of(c).is_none() {
+            return self.refuse_in(menu, &format!("{c} is no rank"));
+        }
+        let waiting = |rank| {
+            Typed::Saying(Menu {
+                rank: Some(rank),
+                ..Menu::of(what, player)
+            })
+        };
+        if let Some(card) = self.rank_then_suit(menu.rank, c, waiting) {
+            self.say_card(what, player, Some(card));
+        }
+    }
+
+    /// The player an entry of the menu is said of, by his digit: said at
+    /// once when that is all it needs.
+    fn whose(&mut self, what: Say, c: char) {
+        let names = self.game.sitting().state().names().len();
+        let Some(player) = c
+            .to_digit(10)
+            .and_then(|d| u8::try_from(d).ok())
+            .filter(|&d| (1..=names.min(9)).contains(&usize::from(d)))
+            .map(|d| Seat(d - 1))
+        else {
+            return self.refuse_in(
+                Menu::at(what),
+                &format!("{c}: choose the player by his digit"),
+            );
+        };
+        match what {
+            Say::Natural => self.command(&Command::Natural { player, hand: None }),
+            Say::Retire => self.command(&Command::Retire { player }),
+            Say::Rectify => self.command(&Command::Rectify { player }),
+            _ => self.typed = Typed::Saying(Menu::of(what, player)),
+        }
+    }
+
+    /// Refuses a key in the menu, which stays where it was.
+    fn refuse_in(&mut self, menu: Menu, why: &str) {
+        self.typed = Typed::Saying(menu);
+        self.refuse(format!("{why}: {}", self.prompt()));
+    }
+
+    /// The card of a surplus, an exposed or a rejected card, said.
+    fn say_card(&mut self, what: Say, player: Seat, card: Option<Card>) {
+        match (what, card) {
+            (Say::Surplus, card) => self.command(&Command::Surplus { player, card }),
+            (Say::Reject, card) => self.command(&Command::Reject { player, card }),
+            (Say::Exposed, Some(card)) => self.command(&Command::Exposed { player, card }),
+            _ => self.refuse("an exposed card is seen: rank then suit".into()),
+        }
+    }
+
+    /// A key of the brulet: the bottom card, then, when it is an ace or a
+    /// tenth card, the top card (or `Enter`, not looked at).
+    fn brulet_key(&mut self, menu: Menu, c: char) {
+        if menu.rank.is_none() && rank_of(c).is_none() {
+            return self.refuse_in(menu, &format!("{c} is no rank"));
+        }
+        let bottom = menu.bottom;
+        let waiting = move |rank| {
+            Typed::Saying(Menu {
+                rank: Some(rank),
+                bottom,
+                ..Menu::at(Say::Brulet)
+            })
+        };
+        let Some(card) = self.rank_then_suit(menu.rank, c, waiting) else {
+            return;
+        };
+        match bottom {
+            Some(bottom) => self.command(&Command::Brulet {
+                bottom,
+                top: Some(card),
+            }),
+            None if card.rank == Rank::Ace || card.rank.is_tenth_card() => {
+                self.said = Some(Said::Done(format!(
+                    "{card} at the bottom: the top card is looked at too"
+                )));
+                self.typed = Typed::Saying(Menu {
+                    bottom: Some(card),
+                    ..Menu::at(Say::Brulet)
+                });
+            }
+            None => self.command(&Command::Brulet {
+                bottom: card,
+                top: None,
+            }),
+        }
+    }
+
     fn enter(&mut self) {
+        if let Typed::Saying(menu) = &self.typed {
+            let menu = menu.clone();
+            return match (menu.what, menu.player, menu.bottom) {
+                (Some(Say::Sell), Some(to), _) => {
+                    self.typed = Typed::Nothing;
+                    match menu.digits.parse::<u32>() {
+                        Ok(price) => self.command(&Command::Sell { to, price }),
+                        Err(_) => self.refuse_in(menu, "the price: digits, then Enter"),
+                    }
+                }
+                (Some(Say::Brulet), _, Some(bottom)) => {
+                    self.typed = Typed::Nothing;
+                    self.command(&Command::Brulet { bottom, top: None });
+                }
+                _ => {}
+            };
+        }
         if let Typed::FixingStake { line, digits } = &self.typed {
             let (line, digits) = (*line, digits.clone());
             self.typed = Typed::Nothing;
@@ -1039,6 +1341,35 @@ fn describe(command: &Command, state: &State) -> String {
                 cards.join(" ")
             )
         }
+        Command::Over { player, hand: h } => {
+            format!("{}{} is over", state.name(*player), hand(h, *player))
+        }
+        Command::Natural { player, .. } => format!("{} declares a natural", state.name(*player)),
+        Command::Sell { to, price } => format!("the deal sold to {} for {price}", state.name(*to)),
+        Command::Decline => "the deal declined: it passes to the left".into(),
+        Command::Brulet { bottom, top } => match top {
+            Some(top) => format!("the brulet: {bottom} at the bottom, {top} on top"),
+            None => format!("the brulet: {bottom} at the bottom"),
+        },
+        Command::Retire { player } => format!("{} retires", state.name(*player)),
+        Command::Reshuffle => "the pack reshuffled and cut again".into(),
+        Command::Surplus { player, card } => format!(
+            "a surplus card{} to {}",
+            card.map(|c| format!(" ({c})")).unwrap_or_default(),
+            state.name(*player)
+        ),
+        Command::Rectify { player } => format!(
+            "{}'s surplus card goes on to the next player",
+            state.name(*player)
+        ),
+        Command::Exposed { player, card } => {
+            format!("{card} exposed, dealt to {}", state.name(*player))
+        }
+        Command::Reject { player, card } => format!(
+            "{} rejects{}",
+            state.name(*player),
+            card.map_or_else(|| " the card".into(), |c| format!(" {c}"))
+        ),
         other => format!("{other:?}"),
     }
 }
@@ -1070,10 +1401,27 @@ fn may_double(state: &State) -> bool {
 /// Whether the desk waits for digits other than a stake due: the number of
 /// what to fix, or a stake being fixed.
 pub fn digits_asked(desk: &Desk) -> bool {
-    matches!(
-        desk.typed,
-        Typed::Fixing { line: None, .. } | Typed::FixingStake { .. }
-    )
+    match &desk.typed {
+        Typed::Fixing { line: None, .. } | Typed::FixingStake { .. } => true,
+        Typed::Saying(menu) => match menu.what {
+            None | Some(Say::Sell) => true,
+            Some(say) => say.of_a_player() && menu.player.is_none(),
+        },
+        _ => false,
+    }
+}
+
+/// Whether `Enter` completes what is typed: a stake, a price, or the
+/// brulet with no top card looked at.
+pub fn enter_asked(desk: &Desk) -> bool {
+    match &desk.typed {
+        Typed::Digits(_) | Typed::FixingStake { .. } => true,
+        Typed::Saying(menu) => matches!(
+            (menu.what, menu.player, menu.bottom),
+            (Some(Say::Sell), Some(_), _) | (Some(Say::Brulet), _, Some(_))
+        ),
+        _ => false,
+    }
 }
 
 /// Whether a card is due now (ranks and suits then mean a card).
@@ -1084,10 +1432,15 @@ pub fn card_due(desk: &Desk) -> bool {
 /// Whether the desk waits for a card's rank or suit to fix a card or
 /// answer a question (the card buttons mean that then).
 pub fn card_asked(desk: &Desk) -> bool {
-    matches!(
-        desk.typed,
-        Typed::Answering { .. } | Typed::Fixing { line: Some(_), .. }
-    )
+    match &desk.typed {
+        Typed::Answering { .. } | Typed::Fixing { line: Some(_), .. } => true,
+        Typed::Saying(Menu {
+            what: Some(say),
+            player,
+            ..
+        }) => *say == Say::Brulet || (player.is_some() && *say != Say::Sell),
+        _ => false,
+    }
 }
 
 /// The first player (in dealing order) who has yet to stake, when stakes are due.
@@ -1118,6 +1471,14 @@ fn now_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// `words` with its first letter a capital.
+fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 fn rank_of(c: char) -> Option<Rank> {

@@ -1093,11 +1093,13 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
             Phase::Drawing { .. } | Phase::Dealer
         );
         for (text, key, enabled) in [
-            ("Enter", Key::Enter, stake),
+            ("Enter", Key::Enter, stake || crate::desk::enter_asked(desk)),
             ("Face down (X)", Key::Char('X'), card),
             ("Double (D)", Key::Char('D'), crate::desk::double_due(desk)),
             ("Content (C)", Key::Char('C'), playing),
             ("Divide (V)", Key::Char('V'), playing),
+            ("Over (O)", Key::Char('O'), playing),
+            ("Say or mark (M)", Key::Char('M'), !desk.drawing()),
             ("Undo (U)", Key::Char('U'), true),
             ("Redo (R)", Key::Char('R'), !camera),
             ("Fix or take back (F)", Key::Char('F'), true),

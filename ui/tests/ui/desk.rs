@@ -638,3 +638,108 @@ fn a_doubt_the_camera_settled_itself_is_not_asked() {
     assert!(desk.settled(0));
     assert_eq!(desk.open_question().map(|(k, _)| k), Some(1));
 }
+
+/// The desk's last word, accepted or refused.
+fn last_word(desk: &Desk) -> String {
+    match desk.said() {
+        Some(Said::Done(w) | Said::Refused(w)) => w.clone(),
+        None => String::new(),
+    }
+}
+
+#[test]
+fn the_deal_is_sold_declined_and_a_player_retires_from_the_menu() {
+    let mut desk = Desk::new(names(4), HouseRules::default(), None).expect("a desk");
+    let state = |desk: &Desk| desk.game().sitting().state().clone();
+    // M, 2 (the deal sold), 2 (Bob), the price and Enter.
+    type_keys(&mut desk, "m");
+    assert!(
+        desk.prompt().contains("2: the deal sold"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "22");
+    assert!(desk.prompt().contains("price"), "{}", desk.prompt());
+    type_keys(&mut desk, "5\n");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert_eq!(last_word(&desk), "the deal sold to Bob for 5");
+    assert_eq!(state(&desk).dealer(), Some(Seat(1)));
+    assert_eq!(desk.game().ledger().balances, vec![5, -5, 0, 0]);
+    // Bob declines it: it passes to his left.
+    type_keys(&mut desk, "m3");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert_eq!(state(&desk).dealer(), Some(Seat(2)));
+    // Dan retires before a hand is dealt (M, 5, 4).
+    type_keys(&mut desk, "m54");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert_eq!(last_word(&desk), "Dan retires");
+    // The journal holds each, and replays to the same ledger.
+    let text = desk.game().journal_text();
+    for t in ["\"sell\"", "\"decline\"", "\"retire\""] {
+        assert!(text.contains(t), "{t} in {text}");
+    }
+    let replayed = pone_engine::journal::replay(&text).expect("the journal replays");
+    assert_eq!(replayed.ledger().balances, desk.game().ledger().balances);
+    // Once a card is dealt the deal is no longer for sale: refused, and why.
+    type_keys(&mut desk, "x");
+    type_keys(&mut desk, "m21");
+    type_keys(&mut desk, "3\n");
+    assert!(refused(&desk), "{}", last_word(&desk));
+    assert!(
+        last_word(&desk).contains("between rounds"),
+        "{}",
+        last_word(&desk)
+    );
+}
+
+#[test]
+fn a_player_with_cards_face_down_says_he_is_over_or_has_a_natural() {
+    let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
+    // First cards face down, stakes of 2, second cards face down.
+    type_keys(&mut desk, "xxx2\n2\nxxx");
+    // Cat declares a natural from the menu (M, 1, 3): her cards are unseen,
+    // so the engine takes her word until the showdown.
+    type_keys(&mut desk, "m13");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert!(desk.game().journal_text().contains("\"natural\""));
+    // Bob draws a card face down and says he is over (O).
+    let before = desk.game().ledger().balances.clone();
+    type_keys(&mut desk, "xo");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert_eq!(last_word(&desk), "Bob is over");
+    assert_ne!(desk.game().ledger().balances, before, "Bob pays at once");
+    // No hand in play between rounds: O is refused.
+    let mut fresh = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
+    type_keys(&mut fresh, "o");
+    assert!(refused(&fresh));
+}
+
+#[test]
+fn the_brulet_and_the_irregularities_are_marked_from_the_menu() {
+    let rules = HouseRules {
+        brulet: pone_engine::rules::Brulet::DoubleMinimum,
+        ..HouseRules::default()
+    };
+    let mut desk = Desk::new(names(3), rules, None).expect("a desk");
+    // The brulet: an ace at the bottom, so the top card is asked for too.
+    type_keys(&mut desk, "m4as");
+    assert!(desk.prompt().contains("the top card"), "{}", desk.prompt());
+    type_keys(&mut desk, "kh");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert!(desk.game().journal_text().contains("\"brulet\""));
+    // A card exposed in dealing: Bob's first card, seen as 7D.
+    type_keys(&mut desk, "7d");
+    type_keys(&mut desk, "m92");
+    assert!(desk.prompt().contains("the card"), "{}", desk.prompt());
+    type_keys(&mut desk, "7d");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert!(desk.game().journal_text().contains("\"exposed\""));
+    // Keys that mean nothing in the menu are refused, and the menu stays.
+    type_keys(&mut desk, "m0z");
+    assert!(refused(&desk));
+    assert!(desk.prompt().contains("whose?"), "{}", desk.prompt());
+    type_keys(&mut desk, "8");
+    assert!(refused(&desk), "only 3 players: {}", last_word(&desk));
+    desk.press(Key::Escape);
+    assert!(desk.prompt().starts_with("Card to"), "{}", desk.prompt());
+}

@@ -172,6 +172,19 @@ fn the_desk_takes_taps_and_shows_what_is_due() {
     harness.get_by_label("Undo (U)").click();
     harness.run();
     harness.get_by_label_contains("Stake for Bob");
+    // The menu of what the cards do not say: a card exposed (9), Cat's
+    // (3), the card (7, then the spades button).
+    harness.get_by_label("Say or mark (M)").click();
+    harness.run();
+    harness.get_by_label_contains("Say or mark: 1: a natural declared");
+    type_keys(&mut harness, "9");
+    harness.get_by_label_contains("A card exposed: whose? 1: Ann, 2: Bob, 3: Cat");
+    type_keys(&mut harness, "3");
+    harness.get_by_label_contains("A card exposed (Cat): the card");
+    type_keys(&mut harness, "7");
+    harness.get_by_label("Spades").click();
+    harness.run();
+    harness.get_by_label_contains("Done: 7S exposed, dealt to Cat");
 }
 
 /// The first round of Ann, Bob and Cat, Ann dealing, up to the dealer's
