@@ -165,12 +165,12 @@ impl Game {
         meta.seq = Some(seq);
         match &line {
             Line::Journal { .. } | Line::Table { .. } => return Err(GameError::TableTwice),
-            Line::Undo => {
+            Line::Undo { .. } => {
                 let last = self.in_force.pop().ok_or(GameError::NothingToUndo)?;
                 self.undone.push(last);
                 self.refold().map_err(|(_, e)| GameError::Rule(e))?;
             }
-            Line::Redo => {
+            Line::Redo { .. } => {
                 let (redo_seq, command) = self.undone.pop().ok_or(GameError::NothingToRedo)?;
                 if let Err(e) = self.fold_one(&command) {
                     self.undone.push((redo_seq, command));

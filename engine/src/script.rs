@@ -111,10 +111,16 @@ pub enum Line {
     },
     /// A player leaves.
     Retire { player: String },
-    /// Takes back the last command in force.
-    Undo,
-    /// Puts back the last command undone.
-    Redo,
+    /// Takes back the last command in force, giving the reason when there is one.
+    Undo {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    /// Puts back the last command undone, giving the reason when there is one.
+    Redo {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
     /// Replaces (or, without `with`, removes) the command of journal line `line`
     /// (its `seq`), giving the reason.
     Correct {
@@ -203,8 +209,8 @@ impl Line {
         Ok(match self {
             Line::Journal { .. } => return Err(LineError::NotACommand("journal")),
             Line::Table { .. } => return Err(LineError::NotACommand("table")),
-            Line::Undo => return Err(LineError::NotACommand("undo")),
-            Line::Redo => return Err(LineError::NotACommand("redo")),
+            Line::Undo { .. } => return Err(LineError::NotACommand("undo")),
+            Line::Redo { .. } => return Err(LineError::NotACommand("redo")),
             Line::Correct { .. } => return Err(LineError::NotACommand("correct")),
             Line::Dealer { player } => Command::Dealer {
                 player: seat(player)?,
@@ -415,6 +421,24 @@ mod tests {
             let err = Line::parse(text).expect_err(text).to_string();
             assert!(err.contains(needle), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn undo_and_redo_carry_a_reason_or_none() {
+        let (line, _) = Line::parse(r#"{"t":"undo"}"#).expect("parses");
+        assert_eq!(line, Line::Undo { reason: None });
+        assert_eq!(line.to_json(&Meta::default()), r#"{"t":"undo"}"#);
+        let text = r#"{"t":"undo","reason":"QH to Bob taken back at the desk"}"#;
+        let (line, meta) = Line::parse(text).expect("parses");
+        assert_eq!(
+            line,
+            Line::Undo {
+                reason: Some("QH to Bob taken back at the desk".into())
+            }
+        );
+        assert_eq!(line.to_json(&meta), text);
+        let (line, _) = Line::parse(r#"{"t":"redo","reason":"put back"}"#).expect("parses");
+        assert!(matches!(line, Line::Redo { reason: Some(_) }));
     }
 
     #[test]

@@ -223,10 +223,10 @@ proptest! {
         let ledger = game.ledger().clone();
         let undos = undos.min(game.in_force().len() - 1);
         for _ in 0..undos {
-            game.apply(pone_engine::script::Meta::default(), pone_engine::Line::Undo).expect("undo");
+            game.apply(pone_engine::script::Meta::default(), pone_engine::Line::Undo { reason: None }).expect("undo");
         }
         for _ in 0..undos {
-            game.apply(pone_engine::script::Meta::default(), pone_engine::Line::Redo).expect("redo");
+            game.apply(pone_engine::script::Meta::default(), pone_engine::Line::Redo { reason: None }).expect("redo");
         }
         prop_assert_eq!(game.sitting().state(), &state);
         prop_assert_eq!(game.ledger(), &ledger);

@@ -965,9 +965,20 @@ impl Desk {
             self.said = Some(Said::Done(format!("{card} taken back from the draw")));
             return;
         }
-        match self.game.apply(meta(), Line::Undo) {
+        let state = self.game.sitting().state();
+        let reason = self
+            .game
+            .in_force()
+            .last()
+            .map(|(_, c)| format!("{} taken back at the desk", describe(c, state)));
+        match self.game.apply(
+            meta(),
+            Line::Undo {
+                reason: reason.clone(),
+            },
+        ) {
             Ok(_) => {
-                self.said = Some(Said::Done("undone".into()));
+                self.said = Some(Said::Done(reason.unwrap_or_else(|| "undone".into())));
                 self.saved();
             }
             Err(e) => self.refuse(e.to_string()),
@@ -975,9 +986,14 @@ impl Desk {
     }
 
     fn redo(&mut self) {
-        match self.game.apply(meta(), Line::Redo) {
+        let reason = Some("put back at the desk".to_owned());
+        match self.game.apply(meta(), Line::Redo { reason }) {
             Ok(_) => {
-                self.said = Some(Said::Done("redone".into()));
+                let state = self.game.sitting().state();
+                let put_back = self.game.in_force().last().map(|(_, c)| describe(c, state));
+                self.said = Some(Said::Done(
+                    put_back.map_or_else(|| "redone".into(), |words| format!("{words} put back")),
+                ));
                 self.saved();
             }
             Err(e) => self.refuse(e.to_string()),

@@ -144,15 +144,29 @@ fn a_stake_beyond_the_limit_is_refused_and_undo_takes_back_a_card() {
     desk.press(Key::Enter);
     assert!(refused(&desk), "{:?}", desk.said());
     assert!(desk.prompt().starts_with("Stake for Bob"));
-    // Undo the dealer's own first card: the card is due to him again.
+    // Undo the dealer's own first card: the card is due to him again, and
+    // the journal's undo says what it took back.
     desk.press(Key::Backspace);
     assert!(
         desk.prompt().starts_with("Card to Ann"),
         "{}",
         desk.prompt()
     );
+    assert_eq!(last_word(&desk), "2D to Ann taken back at the desk");
+    let text = desk.game().journal_text();
+    assert!(
+        text.contains(r#""t":"undo","reason":"2D to Ann taken back at the desk""#),
+        "{text}"
+    );
     desk.press(Key::Char('r'));
     assert!(desk.prompt().starts_with("Stake for Bob"));
+    assert_eq!(last_word(&desk), "2D to Ann put back");
+    // The journal, undo and redo with their reasons, replays to the same game.
+    let replayed = pone_engine::journal::replay(&desk.game().journal_text()).expect("replays");
+    assert_eq!(
+        replayed.sitting().state().phase(),
+        desk.game().sitting().state().phase()
+    );
 }
 
 #[test]
