@@ -16,7 +16,8 @@
 //! | `U` (or `Backspace` with nothing typed) | any time | undo the last command |
 //! | `R` | after an undo | redo it |
 //! | `F`, the number of a card or a stake, then the right card (or the stake's digits and `Enter`) | a card or a stake was typed (or read) wrong, however long ago | fix it (the correction and its reason go in the journal); `0` shows older ones, nine at a time |
-//! | `F`, the number of a double, content or divide | it was said in error, however long ago | take it back (a correction with its reason) |
+//! | `F`, the number of a double, content, divide, over or anything of the `M` menu | it was said in error, however long ago | take it back (a correction with its reason) |
+//! | `F`, the number of the first dealer's line, then the right dealer's digit | the wrong player was named to deal first | fix it (a correction with its reason) |
 //! | `E` | any time | export the ledger: `<journal>.ledger.csv` and `.ledger.json` beside the journal (`pone-sitting.ledger.*` here without one) |
 //! | `O` | a hand is in play | the player says he is over (his cards face down) |
 //! | `M`, a digit, then whose (a digit, in seating order) and what it needs | the engine allows it now | say or mark what the cards do not: `1` a natural declared, `2` the deal sold (then the price's digits and `Enter`), `3` the deal declined, `4` the brulet (the bottom card, and the top card after an ace or a tenth card, or `Enter`), `5` a player retires, `6` the pack reshuffled for confusion, `7` a surplus card (the card, or `X`), `8` a surplus card put right, `9` a card exposed (the card), `0` a card rejected (the card, or `X`) |
@@ -86,6 +87,9 @@ enum Typed {
     Answering { rank: Option<Rank> },
     /// Fixing a stake made (its journal line): the right stake's digits.
     FixingStake { line: u64, digits: String },
+    /// Fixing who was named the first dealer (his journal line): the right
+    /// player's digit, in seating order.
+    FixingDealer { line: u64 },
     /// A declaration or an irregularity (`M`).
     Saying(Menu),
 }
@@ -373,7 +377,7 @@ impl Desk {
     /// What has been typed towards the next command, as shown (`Q`, `12`).
     pub fn typed(&self) -> String {
         match &self.typed {
-            Typed::Nothing => String::new(),
+            Typed::Nothing | Typed::FixingDealer { .. } => String::new(),
             Typed::Rank(rank) => rank.letter().to_string(),
             Typed::Digits(digits) | Typed::FixingStake { digits, .. } => digits.clone(),
             Typed::Fixing { rank, .. } | Typed::Answering { rank } => {
@@ -405,6 +409,20 @@ impl Desk {
         }
         if let Typed::Fixing { line, page, .. } = self.typed {
             return self.fix_prompt(line, page);
+        }
+        if let Typed::FixingDealer { line } = self.typed
+            && let Some((_, words)) = self.fixable().into_iter().find(|d| d.0 == line)
+        {
+            let players: Vec<String> = state
+                .names()
+                .iter()
+                .enumerate()
+                .map(|(k, name)| format!("{}: {name}", k + 1))
+                .collect();
+            return format!(
+                "Fix \"{words}\": who deals first? {} (Escape: leave it)",
+                players.join(", ")
+            );
         }
         if let Typed::Saying(menu) = &self.typed {
             return self.say_prompt(menu);
@@ -557,7 +575,8 @@ impl Desk {
                 Typed::Fixing { .. }
                 | Typed::Answering { .. }
                 | Typed::Rank(_)
-                | Typed::Saying(_) => {
+                | Typed::Saying(_)
+                | Typed::FixingDealer { .. } => {
                     self.typed = Typed::Nothing;
                 }
                 Typed::FixingStake { digits, .. } => {
@@ -630,6 +649,9 @@ impl Desk {
             let menu = menu.clone();
             self.typed = Typed::Nothing;
             return self.saying(menu, c);
+        }
+        if let Typed::FixingDealer { line } = self.typed {
+            return self.fix_dealer(line, c);
         }
         if let Typed::Rank(rank) = self.typed {
             match self.rank_then_suit(Some(rank), c, Typed::Rank) {
@@ -1013,11 +1035,8 @@ impl Desk {
             .filter(|(_, c)| match c {
                 Command::Card { card, .. } => card.is_some(),
                 Command::Show { cards, .. } => cards.len() == 1,
-                Command::Stake { .. }
-                | Command::Double
-                | Command::Content { .. }
-                | Command::Divide { .. } => true,
-                _ => false,
+                Command::Dealer { .. } | Command::DrawForDeal { .. } => true,
+                other => said_at_the_desk(other),
             })
             .map(|(seq, c)| (*seq, describe(c, state)))
             .collect()
@@ -1060,6 +1079,7 @@ impl Desk {
                         page,
                     };
                 }
+                Some(Command::Dealer { .. }) => self.typed = Typed::FixingDealer { line },
                 _ => {
                     self.typed = Typed::Nothing;
                     self.correct(line, None, format!("\"{words}\" taken back at the desk"));
@@ -1086,6 +1106,31 @@ impl Desk {
         self.correct(line, Some(with), reason);
     }
 
+    /// The right first dealer, by his digit: the journal's `dealer` line
+    /// corrected, with its reason.
+    fn fix_dealer(&mut self, line: u64, c: char) {
+        let state = self.game.sitting().state();
+        let Some(player) = c
+            .to_digit(10)
+            .and_then(|d| u8::try_from(d).ok())
+            .filter(|&d| (1..=state.names().len().min(9)).contains(&usize::from(d)))
+            .map(|d| Seat(d - 1))
+        else {
+            return self.refuse(format!("{c}: the right dealer's digit: {}", self.prompt()));
+        };
+        self.typed = Typed::Nothing;
+        let Some(Command::Dealer { player: old }) = self.command_at(line) else {
+            return self.refuse("that dealer is no longer in the game".into());
+        };
+        let with = Line::from_command(&Command::Dealer { player }, state);
+        let reason = format!(
+            "{} deals first, not {} as first said (fixed at the desk)",
+            state.name(player),
+            state.name(old)
+        );
+        self.correct(line, Some(with), reason);
+    }
+
     /// At a camera's table, `U` takes back the dealer's own last word (a
     /// stake, the double, content, divide): a correction that removes it,
     /// with its reason, for the pipeline's game too. The camera's cards are
@@ -1097,15 +1142,7 @@ impl Desk {
             .in_force()
             .iter()
             .rev()
-            .find(|(_, c)| {
-                matches!(
-                    c,
-                    Command::Stake { .. }
-                        | Command::Double
-                        | Command::Content { .. }
-                        | Command::Divide { .. }
-                )
-            })
+            .find(|(_, c)| said_at_the_desk(c))
             .map(|(seq, c)| (*seq, describe(c, state)))
         else {
             return self.refuse("U: nothing said at the desk to take back".into());
@@ -1368,6 +1405,11 @@ fn describe(command: &Command, state: &State) -> String {
             None => format!("the brulet: {bottom} at the bottom"),
         },
         Command::Retire { player } => format!("{} retires", state.name(*player)),
+        Command::Dealer { player } => format!("{} deals first", state.name(*player)),
+        Command::DrawForDeal { cards, .. } => {
+            let cards: Vec<String> = cards.iter().map(ToString::to_string).collect();
+            format!("the draw for the deal ({})", cards.join(" "))
+        }
         Command::Reshuffle => "the pack reshuffled and cut again".into(),
         Command::Surplus { player, card } => format!(
             "a surplus card{} to {}",
@@ -1386,8 +1428,30 @@ fn describe(command: &Command, state: &State) -> String {
             state.name(*player),
             card.map_or_else(|| " the card".into(), |c| format!(" {c}"))
         ),
-        other => format!("{other:?}"),
     }
+}
+
+/// Whether a command is the dealer's word, not a card: a stake, the
+/// double, content, divide, and what the `O` key and the `M` menu say.
+fn said_at_the_desk(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Stake { .. }
+            | Command::Double
+            | Command::Content { .. }
+            | Command::Divide { .. }
+            | Command::Over { .. }
+            | Command::Natural { .. }
+            | Command::Sell { .. }
+            | Command::Decline
+            | Command::Brulet { .. }
+            | Command::Retire { .. }
+            | Command::Reshuffle
+            | Command::Surplus { .. }
+            | Command::Rectify { .. }
+            | Command::Exposed { .. }
+            | Command::Reject { .. }
+    )
 }
 
 /// How many choices the fix prompt shows at a time (a digit each).
@@ -1418,7 +1482,9 @@ fn may_double(state: &State) -> bool {
 /// what to fix, or a stake being fixed.
 pub fn digits_asked(desk: &Desk) -> bool {
     match &desk.typed {
-        Typed::Fixing { line: None, .. } | Typed::FixingStake { .. } => true,
+        Typed::Fixing { line: None, .. }
+        | Typed::FixingStake { .. }
+        | Typed::FixingDealer { .. } => true,
         Typed::Saying(menu) => match menu.what {
             None | Some(Say::Sell) => true,
             Some(say) => say.of_a_player() && menu.player.is_none(),

@@ -757,3 +757,59 @@ fn the_brulet_and_the_irregularities_are_marked_from_the_menu() {
     desk.press(Key::Escape);
     assert!(desk.prompt().starts_with("Card to"), "{}", desk.prompt());
 }
+
+#[test]
+fn the_first_dealer_and_a_word_from_the_menu_are_fixed_or_taken_back() {
+    let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
+    // Bob is over by mistake (his cards face down), said with O.
+    type_keys(&mut desk, "xxx2\n2\nxxxxo");
+    assert_eq!(last_word(&desk), "Bob is over");
+    // F, then the over (the most recent): taken back with its reason.
+    type_keys(&mut desk, "f");
+    assert!(
+        desk.prompt().contains("1: Bob is over"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "1");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert_eq!(
+        desk.game().sitting().state().turn(),
+        Some((Seat(1), 1)),
+        "Bob plays on"
+    );
+    assert!(
+        desk.game()
+            .journal_text()
+            .contains(r#""reason":"\"Bob is over\" taken back at the desk""#),
+        "{}",
+        desk.game().journal_text()
+    );
+    // Cat was the first dealer, not Ann: F, the dealer's line, then 3.
+    let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
+    type_keys(&mut desk, "f");
+    assert!(
+        desk.prompt().contains("1: Ann deals first"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "1");
+    assert!(
+        desk.prompt()
+            .contains("who deals first? 1: Ann, 2: Bob, 3: Cat"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "3");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert_eq!(desk.game().sitting().state().dealer(), Some(Seat(2)));
+    assert_eq!(
+        last_word(&desk),
+        "Cat deals first, not Ann as first said (fixed at the desk)"
+    );
+    assert!(
+        desk.prompt().starts_with("Card to Ann"),
+        "{}",
+        desk.prompt()
+    );
+}
