@@ -362,6 +362,8 @@ pub struct LiveView {
     pub error: Option<String>,
     /// Whether the dealer gives his words at the window's desk (no script).
     pub desk: bool,
+    /// The game's journal file, when it has one (the ledger is exported beside it).
+    pub journal: Option<PathBuf>,
     /// Lines the desk said, for the pipeline to take.
     pub inbox: Vec<pone_engine::Line>,
     /// The dealer's lines the pipeline holds, not in the game yet.
@@ -432,6 +434,7 @@ pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
     use std::sync::{Arc, Mutex, mpsc};
     let view = Arc::new(Mutex::new(LiveView {
         desk: options.dealer.is_none(),
+        journal: options.journal.clone(),
         ..LiveView::default()
     }));
     let (opened, ready) = mpsc::channel::<anyhow::Result<()>>();

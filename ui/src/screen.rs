@@ -169,7 +169,37 @@ pub struct SideScreen {
     /// Training at the desk: the rounds settled when last looked, the
     /// announcements asked of the round just ended, and how they went.
     training: Option<Training>,
+    /// What exporting the demo's ledger said last.
+    exported: Option<String>,
 }
+
+/// The ledger's export button, for a table with no desk (the desk has its
+/// `E` key): writes `<stem>.ledger.csv` and `.ledger.json` and says where,
+/// or why not. `said` keeps what it said last.
+fn export_button(
+    ui: &mut egui::Ui,
+    game: &Game,
+    stem: &std::path::Path,
+    said: &mut Option<String>,
+) {
+    if ui.button("Export the ledger").clicked() {
+        *said = Some(match crate::cli::export_ledger(game, stem) {
+            Ok((csv, json)) => format!(
+                "The ledger written to {} and {}",
+                csv.display(),
+                json.display()
+            ),
+            Err(e) => format!("Not written: {e:#}"),
+        });
+    }
+    if let Some(said) = said {
+        ui.label(said.as_str());
+    }
+}
+
+/// Where a table with no journal exports its ledger: `pone-sitting.ledger.*`
+/// in the folder it was started from.
+const NO_JOURNAL: &str = "pone-sitting.jsonl";
 
 /// How many rounds of `game` are settled.
 fn settled_rounds(game: &Game) -> usize {
@@ -287,6 +317,7 @@ impl SideScreen {
         SideScreen {
             table,
             training,
+            exported: None,
             redraws: options.measure_redraw.map(Redraws::new),
             options,
             next_step: 0.0,
@@ -450,22 +481,34 @@ impl eframe::App for SideScreen {
                     }
                 }
             }
-            Table::Demo(_) => {
+            Table::Demo(demo) => {
+                let game = demo.game();
+                let exported = &mut self.exported;
+                let mut new_table = None;
+                let mut stopped = None;
+                let options = &self.options;
                 egui::Panel::bottom("new sitting").show(ui, |ui| {
                     ui.horizontal(|ui| {
                         ui.label("The demo table plays itself.");
+                        export_button(ui, game, std::path::Path::new("pone-demo.jsonl"), exported);
                         if ui.button("New sitting...").clicked() {
-                            self.table = Table::Setup(Box::new(setup_form(&self.options)));
+                            new_table = Some(Table::Setup(Box::new(setup_form(options))));
                         }
                         if ui.button("Practise settlements...").clicked() {
                             let seed = ui.input(|i| i.time).to_bits();
-                            match crate::drill::questions(self.options.players, seed, 10) {
-                                Ok(q) => self.table = Table::Drill(Box::new(Drill::new(q))),
-                                Err(e) => self.stopped = Some(format!("{e:#}")),
+                            match crate::drill::questions(options.players, seed, 10) {
+                                Ok(q) => new_table = Some(Table::Drill(Box::new(Drill::new(q)))),
+                                Err(e) => stopped = Some(format!("{e:#}")),
                             }
                         }
                     });
                 });
+                if let Some(table) = new_table {
+                    self.table = table;
+                }
+                if stopped.is_some() {
+                    self.stopped = stopped;
+                }
             }
         }
         if let Some(game) = self.table.game() {
@@ -520,6 +563,8 @@ pub struct LiveScreen {
     training: Option<Training>,
     /// The pipeline's thread, stopped when the window goes.
     pipeline: Option<crate::live::Pipeline>,
+    /// What exporting the ledger said last (a table with no desk).
+    exported: Option<String>,
 }
 
 impl LiveScreen {
@@ -550,6 +595,7 @@ impl LiveScreen {
             desk: None,
             training: None,
             pipeline: None,
+            exported: None,
         }
     }
 
@@ -649,7 +695,15 @@ impl eframe::App for LiveScreen {
                     }
                     let desk = self.desk.as_ref();
                     let settled = |k: usize| desk.is_some_and(|d| d.settled(k));
-                    ui.vertical(|ui| show_questions(ui, &view, &settled));
+                    ui.vertical(|ui| {
+                        show_questions(ui, &view, &settled);
+                        if !view.desk
+                            && let Some(game) = &view.game
+                        {
+                            let stem = view.journal.clone().unwrap_or_else(|| NO_JOURNAL.into());
+                            export_button(ui, game, &stem, &mut self.exported);
+                        }
+                    });
                 });
             });
         if let Some(game) = &view.game {

@@ -158,3 +158,39 @@ fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reporte
     harness.get_by_label_contains("dealing slips the camera saw: 1");
     harness.get_by_label_contains("a player skipped in dealing round the table");
 }
+
+#[test]
+fn a_cameras_table_with_no_desk_exports_its_ledger_beside_its_journal() {
+    let dir = std::env::temp_dir().join(format!("pone-live-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let journal = dir.join("sitting.jsonl");
+    let (_, game) = doubled_round();
+    let balances = game.ledger().balances.clone();
+    // The dealer's words come from a script: no desk, so no E key.
+    let view = Arc::new(Mutex::new(LiveView {
+        game: Some(game),
+        desk: false,
+        journal: Some(journal.clone()),
+        ..view()
+    }));
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_eframe(move |_| LiveScreen::new(view, None, None));
+    harness.run_steps(3);
+    assert_eq!(harness.query_all_by_label("Undo (U)").count(), 0, "no desk");
+    harness.get_by_label("Export the ledger").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("The ledger written to");
+    let json = std::fs::read_to_string(dir.join("sitting.ledger.json")).expect("the JSON");
+    let csv = std::fs::read_to_string(dir.join("sitting.ledger.csv")).expect("the CSV");
+    let ledger: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert!(csv.lines().count() > 1, "{csv}");
+    assert!(
+        balances.iter().any(|b| *b != 0),
+        "a settled round moves money: {balances:?}"
+    );
+    for (name, balance) in ["Ann", "Bob", "Cat"].iter().zip(&balances) {
+        assert_eq!(ledger["balances"][name], *balance, "{ledger}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
