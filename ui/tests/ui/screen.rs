@@ -139,6 +139,31 @@ fn keys_on_the_window_keep_a_whole_round() {
             harness.get_by_label_contains("Stake for");
         }
         type_keys(&mut harness, &keys);
+        // The screen after the step: the desk says what it took, in the
+        // table's words, and asks for what is due next.
+        let state = game.sitting().state();
+        let done = match &command {
+            Command::Card {
+                to, card: Some(c), ..
+            } => format!("{c} to {}", state.name(*to)),
+            Command::Stake { player, amount } => {
+                format!("{} stakes {amount}", state.name(*player))
+            }
+            Command::Double => format!("{} doubles", state.name(Seat(0))),
+            Command::Content { player, .. } => format!("{} is content", state.name(*player)),
+            Command::Divide { player, .. } => format!("{} divides his pair", state.name(*player)),
+            other => panic!("no words for {other:?}"),
+        };
+        harness.get_by_label_contains(&format!("Done: {done}"));
+        if let Some((seat, _)) = state.due_card().filter(|_| !ended) {
+            // The card due, unless the stakes come first.
+            let card_to = format!("Card to {}", state.name(seat));
+            assert!(
+                harness.query_by_label_contains(&card_to).is_some()
+                    || harness.query_by_label_contains("Stake for").is_some(),
+                "after {command:?}: neither \"{card_to}\" nor a stake asked"
+            );
+        }
         if ended {
             break;
         }
@@ -236,4 +261,68 @@ fn the_engines_flags_are_shown_for_the_table_to_check() {
         harness.get_by_label_contains(flag);
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The demo table in its window for `steps` frames of the harness's clock
+/// (a quarter second each, never the wall clock): how many things the
+/// table did by each frame, and its game at the end.
+fn demo_by_the_clock(steps: usize) -> (Vec<usize>, Game) {
+    use pone_ui::screen::{ScreenOptions, SideScreen, Table};
+    let options = ScreenOptions {
+        players: 3,
+        seed: 7,
+        step: std::time::Duration::from_secs(1),
+        ..ScreenOptions::default()
+    };
+    let demo = DemoTable::new(3, 7).expect("a demo");
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_step_dt(0.25)
+        .build_eframe(|_| SideScreen::new(Table::Demo(Box::new(demo)), options));
+    let mut done = Vec::new();
+    let mut reference = DemoTable::new(3, 7).expect("a demo");
+    for _ in 0..steps {
+        harness.step();
+        let game = harness.state().game().expect("the demo's game");
+        let acted = game.in_force().len();
+        // Each thing the table does is the reference table's next step,
+        // and the screen shows it: the round and every player's total.
+        while reference.game().in_force().len() < acted {
+            reference.step().expect("a step");
+        }
+        assert_eq!(reference.game().in_force(), game.in_force());
+        let state = game.sitting().state();
+        let dealer = state.dealer().map_or("", |d| state.name(d));
+        harness.get_by_label_contains(&format!("Round {}: {dealer} deals", state.round_number()));
+        for balance in &game.ledger().balances {
+            assert!(
+                harness
+                    .query_all_by_label(&format!("{balance:+}"))
+                    .next()
+                    .is_some(),
+                "the total {balance:+} is not shown"
+            );
+        }
+        done.push(acted);
+    }
+    let game = harness.state().game().expect("the demo's game").clone();
+    (done, game)
+}
+
+#[test]
+fn the_demo_plays_by_the_harness_clock_and_the_screen_follows_each_step() {
+    // 30 seconds of the window's time: a thing a second, four seconds
+    // after a round ends (the settlement stays up to be read).
+    let (done, game) = demo_by_the_clock(120);
+    assert!(
+        game.ledger().rounds.iter().any(|r| r.next_dealer.is_some()),
+        "a round settled in 30 seconds"
+    );
+    // Nothing between the steps' times: at most one thing a second.
+    assert!(done.windows(5).all(|w| w[4] - w[0] <= 1), "{done:?}");
+    // The same frames, the same table, on every run: the clock is the
+    // harness's, so the snapshots it takes are stable.
+    let (again, game_again) = demo_by_the_clock(120);
+    assert_eq!(done, again);
+    assert_eq!(game.ledger().balances, game_again.ledger().balances);
 }
