@@ -24,6 +24,8 @@
 //! | a rank then a suit | drawing for the deal (no dealer yet) | the card turned up for the next player; the first ace (or knave) deals |
 //! | `Escape` | something typed | forget it |
 //! | `Y` | at a camera's table, a question open | settled: the reading (or what the camera saw) stands |
+//! | `Y` or `N` | the engine flagged a player's card exposed in dealing | he keeps it, or rejects it (to the pone's pile) |
+//! | `Y` or `N` | the engine flagged two cards dealt to a player at once | put right (the surplus goes on to the next player), or he rejects one (then the card, or `X`) |
 //! | `N`, then the right card | the question doubts a card | the card was another: a correction with its reason |
 //!
 //! At a camera's table the camera deals the cards: card keys and redo are
@@ -41,6 +43,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use pone_engine::script::{Line, Meta};
 
+use pone_engine::event::Flag;
 use pone_engine::sitting::{Phase, State};
 use pone_engine::{Card, Command, Game, HouseRules, Rank, Seat, Suit};
 
@@ -203,6 +206,9 @@ pub struct Desk {
     /// has not come back with yet (its journal lines may be numbered
     /// otherwise there, so no correction is made until it has).
     ahead: bool,
+    /// The engine's flags answered here (`Y` or `N`): the round's number
+    /// and the flag's place among its flags.
+    flags_answered: Vec<(u32, usize)>,
 }
 
 impl Desk {
@@ -240,6 +246,7 @@ impl Desk {
             corrections: Vec::new(),
             drawn: Vec::new(),
             ahead: false,
+            flags_answered: Vec::new(),
         };
         desk.save()?;
         Ok(desk)
@@ -267,6 +274,7 @@ impl Desk {
             corrections: Vec::new(),
             drawn: Vec::new(),
             ahead: false,
+            flags_answered: Vec::new(),
         })
     }
 
@@ -285,6 +293,7 @@ impl Desk {
             corrections: Vec::new(),
             drawn: Vec::new(),
             ahead: false,
+            flags_answered: Vec::new(),
         }
     }
 
@@ -348,10 +357,66 @@ impl Desk {
         self.questions.get(k).is_some_and(|(_, s)| *s)
     }
 
-    /// The open question and its keys, as the desk shows it.
+    /// The oldest flag of the round in play that asks the dealer for an
+    /// answer and has none yet: a player's card exposed in dealing (he keeps
+    /// or rejects it), two cards dealt to one player at once (put right, or
+    /// one rejected). Its round, its place, and the flag.
+    fn open_flag(&self) -> Option<(u32, usize, Flag)> {
+        let state = self.game.sitting().state();
+        if state.phase() == Phase::Between {
+            return None;
+        }
+        let round = self.game.ledger().rounds.last()?;
+        round
+            .flags
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| match f {
+                Flag::CardExposed { player, card } => {
+                    state.dealer() != Some(*player) && !self.dealt_since_exposed(*player, *card)
+                }
+                Flag::SurplusCard { .. } => true,
+                Flag::DeclarationContradicted { .. } => false,
+            })
+            .find(|(k, _)| !self.flags_answered.contains(&(round.round, *k)))
+            .map(|(k, f)| (round.round, k, f.clone()))
+    }
+
+    /// Whether a card was dealt after `card` of `player` was marked exposed:
+    /// then he kept it (he rejects it before the next card, or not at all).
+    fn dealt_since_exposed(&self, player: Seat, card: Card) -> bool {
+        let in_force = self.game.in_force();
+        in_force
+            .iter()
+            .rposition(|(_, c)| *c == Command::Exposed { player, card })
+            .is_none_or(|at| {
+                in_force[at + 1..]
+                    .iter()
+                    .any(|(_, c)| matches!(c, Command::Card { .. }))
+            })
+    }
+
+    /// The open question and its keys, as the desk shows it: the camera's,
+    /// or else an irregularity the engine flagged.
     #[must_use]
     pub fn question_prompt(&self) -> Option<String> {
-        let (_, q) = self.open_question()?;
+        let Some((_, q)) = self.open_question() else {
+            let (_, _, flag) = self.open_flag()?;
+            let state = self.game.sitting().state();
+            return Some(match flag {
+                Flag::CardExposed { player, card } => format!(
+                    "Check: {}'s card {card} was exposed in dealing. Y: he keeps it; N: he \
+                     rejects it (to the pone's pile; the next card is his)",
+                    state.name(player)
+                ),
+                Flag::SurplusCard { player } => format!(
+                    "Check: {} was dealt two cards at once. Y: put right, the surplus goes on \
+                     to the next player; N: he rejects one of them (then the card, or X)",
+                    state.name(player)
+                ),
+                Flag::DeclarationContradicted { .. } => return None,
+            });
+        };
         Some(if q.about.is_some() {
             format!("Camera asks: {}. Y: right; N: it is another card", q.text)
         } else {
@@ -1225,6 +1290,9 @@ impl Desk {
     /// (for a doubted card) asks for the right card.
     fn answer(&mut self, right: bool) {
         let Some((k, q)) = self.open_question() else {
+            if let Some(flag) = self.open_flag() {
+                return self.answer_flag(flag, right);
+            }
             return self.refuse(format!(
                 "{}: no question is open",
                 if right { 'Y' } else { 'N' }
@@ -1241,6 +1309,37 @@ impl Desk {
                 "N: \"{}\" doubts no card; set the table right and press Y",
                 q.text
             ));
+        }
+    }
+
+    /// `Y` or `N` to a flag the engine raised: a card exposed kept or
+    /// rejected, a surplus card put right or one of the two rejected.
+    fn answer_flag(&mut self, (round, k, flag): (u32, usize, Flag), right: bool) {
+        let before = self.game.in_force().len();
+        let exposed = matches!(flag, Flag::CardExposed { .. });
+        match (flag, right) {
+            (Flag::CardExposed { player, card }, true) => {
+                let name = self.game.sitting().state().name(player).to_owned();
+                self.said = Some(Said::Done(format!("{name} keeps the {card}")));
+            }
+            (Flag::CardExposed { player, card }, false) => {
+                self.command(&Command::Reject {
+                    player,
+                    card: Some(card),
+                });
+            }
+            (Flag::SurplusCard { player }, true) => self.command(&Command::Rectify { player }),
+            (Flag::SurplusCard { player }, false) => {
+                // Which of the two he rejects: the card, or X unseen.
+                self.typed = Typed::Saying(Menu::of(Say::Reject, player));
+                self.flags_answered.push((round, k));
+                return;
+            }
+            (Flag::DeclarationContradicted { .. }, _) => return,
+        }
+        let taken = (right && exposed) || self.game.in_force().len() > before;
+        if taken {
+            self.flags_answered.push((round, k));
         }
     }
 
@@ -1504,6 +1603,12 @@ pub fn enter_asked(desk: &Desk) -> bool {
         ),
         _ => false,
     }
+}
+
+/// Whether a flag of the engine waits for the dealer's `Y` or `N` (a card
+/// exposed, a surplus card).
+pub fn flag_asked(desk: &Desk) -> bool {
+    desk.open_flag().is_some()
 }
 
 /// Whether a card is due now (ranks and suits then mean a card).

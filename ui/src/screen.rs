@@ -1164,11 +1164,17 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
             }
         }
         let question = desk.open_question().map(|(_, q)| q.about.is_some());
-        for (text, key, enabled) in [
-            ("Right (Y)", Key::Char('Y'), question.is_some()),
-            ("Another card (N)", Key::Char('N'), question == Some(true)),
-        ] {
-            if !camera {
+        let flag = question.is_none() && crate::desk::flag_asked(desk);
+        let answers = if flag {
+            [("Yes (Y)", true), ("No (N)", true)]
+        } else {
+            [
+                ("Right (Y)", question.is_some()),
+                ("Another card (N)", question == Some(true)),
+            ]
+        };
+        for ((text, enabled), key) in answers.into_iter().zip([Key::Char('Y'), Key::Char('N')]) {
+            if !camera && !flag {
                 break;
             }
             if big(ui, enabled, RichText::new(text)) {

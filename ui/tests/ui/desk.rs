@@ -813,3 +813,42 @@ fn the_first_dealer_and_a_word_from_the_menu_are_fixed_or_taken_back() {
         desk.prompt()
     );
 }
+
+#[test]
+fn a_card_exposed_or_a_surplus_card_is_answered_in_one_key() {
+    // Bob's first card, the QH, exposed in dealing: the desk asks.
+    let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
+    type_keys(&mut desk, "qhm92qh");
+    let asked = desk.question_prompt().expect("the flag is asked");
+    assert!(asked.contains("Bob's card QH was exposed"), "{asked}");
+    // N: he rejects it; it goes to the pone's pile and the card is due to him again.
+    type_keys(&mut desk, "n");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert_eq!(last_word(&desk), "Bob rejects QH");
+    assert!(desk.game().journal_text().contains("\"reject\""));
+    assert!(desk.question_prompt().is_none(), "answered");
+    assert!(
+        desk.prompt().starts_with("Card to Bob"),
+        "{}",
+        desk.prompt()
+    );
+    // Y keeps an exposed card: nothing changes but the question.
+    type_keys(&mut desk, "7sm927s");
+    let journal = desk.game().journal().len();
+    type_keys(&mut desk, "y");
+    assert_eq!(last_word(&desk), "Bob keeps the 7S");
+    assert_eq!(desk.game().journal().len(), journal);
+    assert!(desk.question_prompt().is_none());
+    // Cat is dealt two cards at once (a surplus, M7): Y puts it right, the
+    // surplus going on to Ann, whose card it was.
+    type_keys(&mut desk, "2dm733c");
+    let asked = desk.question_prompt().expect("the surplus is asked");
+    assert!(asked.contains("Cat was dealt two cards at once"), "{asked}");
+    type_keys(&mut desk, "y");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert!(desk.game().journal_text().contains("\"rectify\""));
+    assert!(desk.question_prompt().is_none());
+    // With nothing flagged, Y and N are refused and say why.
+    type_keys(&mut desk, "y");
+    assert!(refused(&desk));
+}

@@ -210,6 +210,16 @@ fn the_desk_takes_taps_and_shows_what_is_due() {
     harness.get_by_label("Spades").click();
     harness.run();
     harness.get_by_label_contains("Done: 7S exposed, dealt to Cat");
+    // The engine's flag is asked, answered in one tap: Cat rejects it.
+    harness.get_by_label_contains("Check: Cat's card 7S was exposed in dealing. Y: he keeps it");
+    harness.get_by_label("No (N)").click();
+    harness.run();
+    harness.get_by_label_contains("Done: Cat rejects 7S");
+    assert_eq!(
+        harness.query_all_by_label("No (N)").count(),
+        0,
+        "nothing asked"
+    );
 }
 
 /// The first round of Ann, Bob and Cat, Ann dealing, up to the dealer's
