@@ -478,15 +478,9 @@ impl Desk {
         if let Typed::FixingDealer { line } = self.typed
             && let Some((_, words)) = self.fixable().into_iter().find(|d| d.0 == line)
         {
-            let players: Vec<String> = state
-                .names()
-                .iter()
-                .enumerate()
-                .map(|(k, name)| format!("{}: {name}", k + 1))
-                .collect();
             return format!(
                 "Fix \"{words}\": who deals first? {} (Escape: leave it)",
-                players.join(", ")
+                numbered_players(state)
             );
         }
         if let Typed::Saying(menu) = &self.typed {
@@ -574,16 +568,10 @@ impl Desk {
                     ),
                 };
             }
-            let players: Vec<String> = state
-                .names()
-                .iter()
-                .enumerate()
-                .map(|(k, name)| format!("{}: {name}", k + 1))
-                .collect();
             return format!(
                 "{}: whose? {} (Escape: none)",
                 capitalised(what.words()),
-                players.join(", ")
+                numbered_players(state)
             );
         };
         let name = state.name(player);
@@ -844,13 +832,7 @@ impl Desk {
     /// The player an entry of the menu is said of, by his digit: said at
     /// once when that is all it needs.
     fn whose(&mut self, what: Say, c: char) {
-        let names = self.game.sitting().state().names().len();
-        let Some(player) = c
-            .to_digit(10)
-            .and_then(|d| u8::try_from(d).ok())
-            .filter(|&d| (1..=names.min(9)).contains(&usize::from(d)))
-            .map(|d| Seat(d - 1))
-        else {
+        let Some(player) = seat_of_digit(self.game.sitting().state(), c) else {
             return self.refuse_in(
                 Menu::at(what),
                 &format!("{c}: choose the player by his digit"),
@@ -1175,12 +1157,7 @@ impl Desk {
     /// corrected, with its reason.
     fn fix_dealer(&mut self, line: u64, c: char) {
         let state = self.game.sitting().state();
-        let Some(player) = c
-            .to_digit(10)
-            .and_then(|d| u8::try_from(d).ok())
-            .filter(|&d| (1..=state.names().len().min(9)).contains(&usize::from(d)))
-            .map(|d| Seat(d - 1))
-        else {
+        let Some(player) = seat_of_digit(state, c) else {
             return self.refuse(format!("{c}: the right dealer's digit: {}", self.prompt()));
         };
         self.typed = Typed::Nothing;
@@ -1658,6 +1635,25 @@ fn now_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// The players by their digits, in seating order: `1: Ann, 2: Bob`.
+fn numbered_players(state: &State) -> String {
+    let players: Vec<String> = state
+        .names()
+        .iter()
+        .enumerate()
+        .map(|(k, name)| format!("{}: {name}", k + 1))
+        .collect();
+    players.join(", ")
+}
+
+/// The player a digit names, in seating order (`1` the first; nine at most).
+fn seat_of_digit(state: &State, c: char) -> Option<Seat> {
+    c.to_digit(10)
+        .and_then(|d| u8::try_from(d).ok())
+        .filter(|&d| (1..=state.names().len().min(9)).contains(&usize::from(d)))
+        .map(|d| Seat(d - 1))
 }
 
 /// `words` with its first letter a capital.
