@@ -607,6 +607,25 @@ fn a_second_box_steadying_two_frames_after_the_card_is_that_card() {
     assert!(misplaced.is_empty(), "{misplaced:?}");
 }
 
+/// The finder's second box on a player's first card may steady later still
+/// (0.4 s after it, seed 23), when the next card is on its way to the next
+/// player: lying on the card just dealt while the card due goes to another
+/// seat, it is that card, not the next player's (which would teach his
+/// place wrong for the whole sitting).
+#[test]
+fn a_second_box_steadying_late_on_the_card_just_dealt_is_that_card() {
+    let dir = sitting("play-found-late", 12, 2, 3, "480x270");
+    let second_finds = second_backs(&dir, 4, lower_right);
+    let play = play_answering_with(&dir, &[], &second_finds);
+    assert_truth(&play, &dir);
+    let misplaced: Vec<_> = play
+        .questions()
+        .iter()
+        .filter(|q| q.text.contains("came to rest at"))
+        .collect();
+    assert!(misplaced.is_empty(), "{misplaced:?}");
+}
+
 /// The finder's second box on each card dealt face down, for 4 frames from
 /// `delay` frames after it is dealt: a back whose box is the card's
 /// `moved`.

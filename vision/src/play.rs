@@ -52,6 +52,14 @@ const SURE_SECOND_FACE: f32 = 0.9;
 /// to the same place comes later (round the table, or drawn one by one).
 const FOUND_TWICE_SECS: f32 = 0.25;
 
+/// How long after the last card dealt a face-down card coming to rest
+/// mostly on it ([`ONE_CARD_TWICE`]) is still that card found again, while
+/// the first or second cards go round the table and the card due goes to
+/// another seat (so no dealer's card goes there next), in seconds:
+/// the finder's second box on a player's first card steadied 0.4 s after
+/// it (seed 23), and was taken for the next player's first card.
+const FOUND_TWICE_ON_IT_SECS: f32 = 1.0;
+
 /// How much of the smaller box a face-up card coming to rest at another
 /// seat's place than the one due must share with a face-down card of that
 /// seat no longer seen, to be that card turned up
@@ -562,7 +570,7 @@ impl Play {
         if self.on_a_stack(here, size, due.map(|(seat, _)| seat)) {
             return false;
         }
-        if let Some((last, at, was, first)) = self.found_twice(frame, bbox) {
+        if let Some((last, at, was, first)) = self.found_twice(frame, bbox, card.is_none()) {
             // One card read as two faces on its two boxes: the surer reading,
             // read surely, is its face (the second box is often the one that
             // shows the index whole).
@@ -675,11 +683,26 @@ impl Play {
         &self,
         frame: u64,
         bbox: [f32; 4],
+        face_down: bool,
     ) -> Option<(u64, [f32; 4], Option<pone_engine::Card>, f32)> {
         let (dealt, last, sure) = self.last_dealt?;
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a few frames
-        let within = ((FOUND_TWICE_SECS * self.fps) as u64).max(1);
-        if frame.abs_diff(dealt) > within {
+        let frames = |secs: f32| ((secs * self.fps) as u64).max(1);
+        let gap = frame.abs_diff(dealt);
+        // Later, only a face-down box lying on it while the cards go round
+        // the table and the next goes elsewhere.
+        let elsewhere = || {
+            let state = self.game.sitting().state();
+            let round = matches!(
+                state.phase(),
+                Phase::FirstCards { .. } | Phase::SecondCards { .. }
+            );
+            let due = state.due_card().map(|(s, _)| s);
+            let seat = self.placed.get(&last).map(|(s, _)| *s);
+            face_down && round && due.is_some() && seat.is_some() && due != seat
+        };
+        let soon = gap <= frames(FOUND_TWICE_SECS);
+        if !soon && (gap > frames(FOUND_TWICE_ON_IT_SECS) || !elsewhere()) {
             return None;
         }
         let here = self.nearest_seat(centre(bbox));
@@ -688,7 +711,7 @@ impl Play {
             .find(|&(track, at, _)| {
                 track == last
                     && (share_of_smaller(at, bbox) >= ONE_CARD_TWICE
-                        || (here.is_some() && here == self.nearest_seat(centre(at))))
+                        || (soon && here.is_some() && here == self.nearest_seat(centre(at))))
             })
             .map(|(track, at, card)| (track, at, card, sure))
     }
