@@ -92,6 +92,16 @@ fn native_options(title: &str, size: [f32; 2]) -> eframe::NativeOptions {
     }
 }
 
+/// F11 puts the window full screen (a second monitor or a tablet by the
+/// table) and back.
+fn fullscreen_key(ui: &egui::Ui) {
+    if ui.input(|i| i.key_pressed(egui::Key::F11)) {
+        let full = ui.input(|i| i.viewport().fullscreen.unwrap_or(false));
+        ui.ctx()
+            .send_viewport_cmd(egui::ViewportCommand::Fullscreen(!full));
+    }
+}
+
 /// Opens the window and runs until it is closed (or `exit_after` passes).
 pub fn run(options: ScreenOptions) -> anyhow::Result<()> {
     let table = match (&options.deal, &options.journal) {
@@ -425,6 +435,7 @@ impl eframe::App for SideScreen {
         if let Some(redraws) = &mut self.redraws {
             redraws.tick(ui, frame, now);
         }
+        fullscreen_key(ui);
         if let Some(limit) = self.options.exit_after
             && now >= limit
         {
@@ -636,6 +647,7 @@ impl eframe::App for LiveScreen {
         if let Some(redraws) = &mut self.redraws {
             redraws.tick(ui, frame, now);
         }
+        fullscreen_key(ui);
         if let Some(limit) = self.exit_after
             && now >= limit
         {

@@ -336,3 +336,45 @@ fn the_demo_plays_by_the_harness_clock_and_the_screen_follows_each_step() {
     assert_eq!(done, again);
     assert_eq!(game.ledger().balances, game_again.ledger().balances);
 }
+
+#[test]
+fn the_last_card_of_the_pack_is_called_for_the_pone() {
+    // A demo sitting played until the pack reaches its last card.
+    let mut table = DemoTable::new(5, 3).expect("a demo table");
+    while table.game().sitting().state().cards_before_last() > 0 {
+        table.step().expect("a step");
+    }
+    let game = table.game();
+    let pone = game
+        .sitting()
+        .state()
+        .pone()
+        .map(|p| game.sitting().state().name(p).to_owned())
+        .expect("a pone");
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui(|ui| show_table(ui, game));
+    harness.run();
+    harness.get_by_label_contains(&format!(
+        "Pack: 0 cards before the last card · the pone ({pone}) holds"
+    ));
+    harness.get_by_label_contains("LAST CARD: it is not dealt; the pone reshuffles");
+    drop(harness);
+    // Once the next card is due, the pone has reshuffled: the call is gone.
+    for _ in 0..10 {
+        table.step().expect("a step");
+        if table.game().sitting().state().cards_before_last() > 0 {
+            break;
+        }
+    }
+    let game = table.game();
+    assert!(game.sitting().state().cards_before_last() > 0, "no reshuffle");
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui(|ui| show_table(ui, game));
+    harness.run();
+    assert!(
+        harness.query_by_label_contains("LAST CARD").is_none(),
+        "the call stays after the reshuffle"
+    );
+}
