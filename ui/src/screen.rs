@@ -1548,9 +1548,27 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat) {
                     None => "no stake yet".to_owned(),
                 };
                 ui.label(RichText::new(wager).color(Color32::from_gray(220)));
+                let divided = round.hands.len() > 1;
+                let doubled = state.doubled() && state.dealer() != Some(place);
                 ui.horizontal(|ui| {
-                    for hand in &round.hands {
+                    for (number, hand) in (1u8..).zip(&round.hands) {
                         ui.vertical(|ui| {
+                            if divided {
+                                // Each hand of a divided pair: its own stake,
+                                // and the one in play marked.
+                                let in_play = state.turn() == Some((place, number));
+                                let stake = if doubled {
+                                    format!("stake {}, doubled: {}", hand.stake, 2 * hand.stake)
+                                } else {
+                                    format!("stake {}", hand.stake)
+                                };
+                                let words = format!(
+                                    "Hand {number}: {stake}{}",
+                                    if in_play { " · in play" } else { "" }
+                                );
+                                let colour = if in_play { GOLD } else { Color32::from_gray(220) };
+                                ui.label(RichText::new(words).color(colour));
+                            }
                             ui.horizontal(|ui| {
                                 ui.spacing_mut().item_spacing.x = 4.0;
                                 for slot in hand.cards.slots() {

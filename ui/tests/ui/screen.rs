@@ -378,3 +378,42 @@ fn the_last_card_of_the_pack_is_called_for_the_pone() {
         "the call stays after the reshuffle"
     );
 }
+
+/// Bob divides his pair of eights, draws a ten to the first and stands:
+/// his second hand is in play.
+const DIVIDED_ROUND: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
+{"t":"dealer","player":"Ann"}
+{"t":"card","to":"Bob","card":"8H"}
+{"t":"card","to":"Cat","card":"9S"}
+{"t":"card","to":"Ann","card":"7D"}
+{"t":"stake","player":"Bob","amount":3}
+{"t":"stake","player":"Cat","amount":2}
+{"t":"card","to":"Bob","card":"8C"}
+{"t":"card","to":"Cat","card":"5D"}
+{"t":"card","to":"Ann","card":"9C"}
+{"t":"divide","player":"Bob"}
+{"t":"card","to":"Bob","hand":1,"card":"TD"}
+{"t":"content","player":"Bob","hand":1}
+"#;
+
+#[test]
+fn a_divided_pair_shows_each_hand_with_its_stake_and_the_one_in_play() {
+    let dir = std::env::temp_dir().join(format!("pone-divided-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let journal = dir.join("sitting.jsonl");
+    std::fs::write(&journal, DIVIDED_ROUND).expect("the journal");
+    let desk = Desk::resume(&journal).expect("the desk goes on");
+    assert_eq!(
+        desk.game().sitting().state().turn(),
+        Some((Seat(1), 2)),
+        "Bob's second hand is in play"
+    );
+    let mut harness = harness_on(desk);
+    harness.run();
+    harness.get_by_label("Hand 1: stake 3");
+    harness.get_by_label("Hand 2: stake 3 · in play");
+    harness.get_by_label_contains("Card to Bob, hand 2");
+    harness.snapshot("table_divided");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
