@@ -1557,16 +1557,20 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat) {
                                 // Each hand of a divided pair: its own stake,
                                 // and the one in play marked.
                                 let in_play = state.turn() == Some((place, number));
-                                let stake = if doubled {
+                                let its_stake = if doubled {
                                     format!("stake {}, doubled: {}", hand.stake, 2 * hand.stake)
                                 } else {
                                     format!("stake {}", hand.stake)
                                 };
                                 let words = format!(
-                                    "Hand {number}: {stake}{}",
+                                    "Hand {number}: {its_stake}{}",
                                     if in_play { " · in play" } else { "" }
                                 );
-                                let colour = if in_play { GOLD } else { Color32::from_gray(220) };
+                                let colour = if in_play {
+                                    GOLD
+                                } else {
+                                    Color32::from_gray(220)
+                                };
                                 ui.label(RichText::new(words).color(colour));
                             }
                             ui.horizontal(|ui| {

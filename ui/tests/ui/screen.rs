@@ -368,7 +368,10 @@ fn the_last_card_of_the_pack_is_called_for_the_pone() {
         }
     }
     let game = table.game();
-    assert!(game.sitting().state().cards_before_last() > 0, "no reshuffle");
+    assert!(
+        game.sitting().state().cards_before_last() > 0,
+        "no reshuffle"
+    );
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui(|ui| show_table(ui, game));
@@ -416,4 +419,3 @@ fn a_divided_pair_shows_each_hand_with_its_stake_and_the_one_in_play() {
     harness.snapshot("table_divided");
     std::fs::remove_dir_all(&dir).ok();
 }
-
