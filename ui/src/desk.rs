@@ -26,6 +26,7 @@
 //! | `Y` | at a camera's table, a question open | settled: the reading (or what the camera saw) stands |
 //! | `Y` or `N` | the engine flagged a player's card exposed in dealing | he keeps it, or rejects it (to the pone's pile) |
 //! | `Y` or `N` | the engine flagged two cards dealt to a player at once | put right (the surplus goes on to the next player), or he rejects one (then the card, or `X`) |
+//! | `Y` or `N` | a natural paid on a player's word, his cards then shown not a natural | take the natural back (a correction with its reason; its payment goes), or leave it |
 //! | `N`, then the right card | the question doubts a card | the card was another: a correction with its reason |
 //!
 //! At a camera's table the camera deals the cards: card keys and redo are
@@ -43,7 +44,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use pone_engine::script::{Line, Meta};
 
-use pone_engine::event::Flag;
+use pone_engine::event::{Declaration, Flag, Reason};
+use pone_engine::ledger::RoundRecord;
 use pone_engine::sitting::{Phase, State};
 use pone_engine::{Card, Command, Game, HouseRules, Rank, Seat, Suit};
 
@@ -376,10 +378,25 @@ impl Desk {
                     state.dealer() != Some(*player) && !self.dealt_since_exposed(*player, *card)
                 }
                 Flag::SurplusCard { .. } => true,
+                Flag::DeclarationContradicted {
+                    player,
+                    hand,
+                    declared: Declaration::Natural,
+                } => natural_paid(round, *player, *hand) && self.natural_line(*player).is_some(),
                 Flag::DeclarationContradicted { .. } => false,
             })
             .find(|(k, _)| !self.flags_answered.contains(&(round.round, *k)))
             .map(|(k, f)| (round.round, k, f.clone()))
+    }
+
+    /// The journal line of `player`'s natural declared, in force.
+    fn natural_line(&self, player: Seat) -> Option<u64> {
+        self.game
+            .in_force()
+            .iter()
+            .rev()
+            .find(|(_, c)| matches!(c, Command::Natural { player: p, .. } if *p == player))
+            .map(|(seq, _)| *seq)
     }
 
     /// Whether a card was dealt after `card` of `player` was marked exposed:
@@ -414,7 +431,11 @@ impl Desk {
                      to the next player; N: he rejects one of them (then the card, or X)",
                     state.name(player)
                 ),
-                Flag::DeclarationContradicted { .. } => return None,
+                Flag::DeclarationContradicted { player, .. } => format!(
+                    "Check: {} said natural and was paid, but his cards are not an ace and a \
+                     tenth card. Y: take the natural back (its payment goes with it); N: leave it",
+                    state.name(player)
+                ),
             });
         };
         Some(if q.about.is_some() {
@@ -1312,7 +1333,22 @@ impl Desk {
                 self.flags_answered.push((round, k));
                 return;
             }
-            (Flag::DeclarationContradicted { .. }, _) => return,
+            (Flag::DeclarationContradicted { player, .. }, true) => {
+                let Some(line) = self.natural_line(player) else {
+                    return;
+                };
+                let name = self.game.sitting().state().name(player).to_owned();
+                let reason = format!(
+                    "{name}'s natural taken back: his cards are not an ace and a tenth card \
+                     (the cards decide)"
+                );
+                self.correct(line, None, reason);
+            }
+            (Flag::DeclarationContradicted { .. }, false) => {
+                self.said = Some(Said::Done("the natural left as it is".into()));
+                self.flags_answered.push((round, k));
+                return;
+            }
         }
         let taken = (right && exposed) || self.game.in_force().len() > before;
         if taken {
@@ -1580,6 +1616,16 @@ pub fn enter_asked(desk: &Desk) -> bool {
         ),
         _ => false,
     }
+}
+
+/// Whether `player`'s natural on `hand` was paid in `round` (a declaration
+/// the cards then contradict must be taken back).
+pub(crate) fn natural_paid(round: &RoundRecord, player: Seat, hand: u8) -> bool {
+    round.settlements.iter().any(|s| match s.reason {
+        Reason::Natural | Reason::Misericorde => s.player == player && s.hand == hand,
+        Reason::DealerNatural => round.dealer == player,
+        _ => false,
+    })
 }
 
 /// Whether a flag of the engine waits for the dealer's `Y` or `N` (a card

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use eframe::egui;
 use egui::{Color32, RichText};
-use pone_engine::event::{Declaration, Flag, Reason};
+use pone_engine::event::{Declaration, Flag};
 use pone_engine::ledger::RoundRecord;
 use pone_engine::sitting::{HandState, Phase, State};
 use pone_engine::{Card, Game, Rank, Seat, Suit, report};
@@ -1427,7 +1427,7 @@ fn flag_text(state: &State, round: &RoundRecord, flag: &Flag) -> String {
                     "{who} said over, but {whose} cannot pass 21: the cards decide, and he \
                      plays on."
                 ),
-                Declaration::Natural if natural_paid(round, player, hand) => format!(
+                Declaration::Natural if crate::desk::natural_paid(round, player, hand) => format!(
                     "{who} said natural and was paid, but {whose} are not an ace and a tenth \
                      card: the cards decide, so take the natural back (Fix, F)."
                 ),
@@ -1461,15 +1461,6 @@ fn flag_text(state: &State, round: &RoundRecord, flag: &Flag) -> String {
             )
         }
     }
-}
-
-/// Whether `round` paid `player`'s hand as a natural.
-fn natural_paid(round: &RoundRecord, player: Seat, hand: u8) -> bool {
-    round.settlements.iter().any(|s| match s.reason {
-        Reason::Natural | Reason::Misericorde => s.player == player && s.hand == hand,
-        Reason::DealerNatural => round.dealer == player,
-        _ => false,
-    })
 }
 
 /// A card in words: "Queen of Hearts", "10 of Clubs".

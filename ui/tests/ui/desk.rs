@@ -852,3 +852,43 @@ fn a_card_exposed_or_a_surplus_card_is_answered_in_one_key() {
     type_keys(&mut desk, "y");
     assert!(refused(&desk));
 }
+
+/// Bob said natural on cards face down and was paid on his word; then his
+/// cards are shown: a nine and an eight.
+const NATURAL_CONTRADICTED: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
+{"t":"dealer","player":"Ann"}
+{"t":"card","to":"Bob"}
+{"t":"card","to":"Cat"}
+{"t":"card","to":"Ann"}
+{"t":"stake","player":"Bob","amount":2}
+{"t":"stake","player":"Cat","amount":2}
+{"t":"card","to":"Bob"}
+{"t":"card","to":"Cat"}
+{"t":"card","to":"Ann"}
+{"t":"natural","player":"Bob"}
+{"t":"show","player":"Bob","cards":["9H","8C"]}
+"#;
+
+#[test]
+fn a_natural_paid_that_the_cards_contradict_is_taken_back_in_one_key() {
+    let dir = std::env::temp_dir().join(format!("pone-natural-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let journal = dir.join("sitting.jsonl");
+    std::fs::write(&journal, NATURAL_CONTRADICTED).expect("the journal");
+    let mut desk = Desk::resume(&journal).expect("the desk goes on");
+    let paid = desk.game().ledger().balances.clone();
+    assert_ne!(paid, vec![0, 0, 0], "Bob was paid on his word");
+    let asked = desk.question_prompt().expect("the contradiction is asked");
+    assert!(asked.contains("Bob said natural and was paid"), "{asked}");
+    // Y: the natural is taken back, with its reason, and its payment with it.
+    type_keys(&mut desk, "y");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    let text = desk.game().journal_text();
+    assert!(
+        text.contains("Bob's natural taken back: his cards are not an ace and a tenth card"),
+        "{text}"
+    );
+    assert_eq!(desk.game().ledger().balances, vec![0, 0, 0]);
+    assert!(desk.question_prompt().is_none(), "answered");
+    std::fs::remove_dir_all(&dir).ok();
+}
