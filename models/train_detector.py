@@ -90,7 +90,8 @@ class Finder(nn.Module):
         with torch.no_grad():
             self.head.bias[:2].fill_(-4.0)
 
-    def raw(self, x):
+    def features(self, x):
+        """The 4-pixel stage's features, and the head's raw answer."""
         a = self.s4(x)
         b = self.s8(a)
         c = self.s16(b)
@@ -100,7 +101,10 @@ class Finder(nn.Module):
         p = self.m16(self.l16(c) + up(p))
         p = self.m8(self.l8(b) + up(p))
         p = self.m4(self.l4(a) + up(p))
-        return self.head(p)
+        return a, self.head(p)
+
+    def raw(self, x):
+        return self.features(x)[1]
 
     def forward(self, x):
         y = self.raw(x)
