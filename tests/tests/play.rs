@@ -595,16 +595,7 @@ fn a_second_box_at_the_seat_of_the_card_just_dealt_is_that_card() {
 /// player's.
 #[test]
 fn a_second_box_steadying_two_frames_after_the_card_is_that_card() {
-    let dir = sitting("play-found-later", 12, 2, 3, "480x270");
-    let second_finds = second_backs(&dir, 2, lower_right);
-    let play = play_answering_with(&dir, &[], &second_finds);
-    assert_truth(&play, &dir);
-    let misplaced: Vec<_> = play
-        .questions()
-        .iter()
-        .filter(|q| q.text.contains("came to rest at"))
-        .collect();
-    assert!(misplaced.is_empty(), "{misplaced:?}");
+    second_box_after_each_card_is_that_card("play-found-later", 2);
 }
 
 /// The finder's second box on a player's first card may steady later still
@@ -614,8 +605,15 @@ fn a_second_box_steadying_two_frames_after_the_card_is_that_card() {
 /// place wrong for the whole sitting).
 #[test]
 fn a_second_box_steadying_late_on_the_card_just_dealt_is_that_card() {
-    let dir = sitting("play-found-late", 12, 2, 3, "480x270");
-    let second_finds = second_backs(&dir, 4, lower_right);
+    second_box_after_each_card_is_that_card("play-found-late", 4);
+}
+
+/// A rendered sitting (in folder `name`) with the finder's second box on
+/// each card dealt face down from `delay` frames after it: the ledger is the
+/// truth's, and no card is said to have come to rest at the wrong place.
+fn second_box_after_each_card_is_that_card(name: &str, delay: u64) {
+    let dir = sitting(name, 12, 2, 3, "480x270");
+    let second_finds = second_backs(&dir, delay, lower_right);
     let play = play_answering_with(&dir, &[], &second_finds);
     assert_truth(&play, &dir);
     let misplaced: Vec<_> = play
