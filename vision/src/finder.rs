@@ -252,23 +252,21 @@ pub fn fill_network_input(frame: &RgbImage, side: u32, input: &mut ndarray::Arra
                 .iter_mut()
                 .zip(&mut green[..sw])
                 .zip(&mut blue[..sw]);
+            let put = |((r, g), b): ((&mut f32, &mut f32), &mut f32), p: &[u8]| {
+                (*r, *g, *b) = (
+                    f32::from(p[0]) * norm,
+                    f32::from(p[1]) * norm,
+                    f32::from(p[2]) * norm,
+                );
+            };
             if identity {
                 // The frame at its own size: its pixels in order.
-                for (((r, g), b), p) in planes.zip(row.chunks_exact(3)) {
-                    (*r, *g, *b) = (
-                        f32::from(p[0]) * norm,
-                        f32::from(p[1]) * norm,
-                        f32::from(p[2]) * norm,
-                    );
+                for (out, p) in planes.zip(row.chunks_exact(3)) {
+                    put(out, p);
                 }
             } else {
-                for (((r, g), b), &sx) in planes.zip(&xs) {
-                    let p = &row[sx * 3..sx * 3 + 3];
-                    (*r, *g, *b) = (
-                        f32::from(p[0]) * norm,
-                        f32::from(p[1]) * norm,
-                        f32::from(p[2]) * norm,
-                    );
+                for (out, &sx) in planes.zip(&xs) {
+                    put(out, &row[sx * 3..sx * 3 + 3]);
                 }
             }
         } else {

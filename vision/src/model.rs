@@ -171,13 +171,9 @@ pub struct Reading {
 }
 
 impl Classifier {
-    /// Loads a model and its class list (`classes`, in output order), to run on one thread.
-    pub fn load(path: &Path, classes: Vec<String>) -> Result<Classifier, ModelError> {
-        Classifier::load_on(path, classes, 1)
-    }
-
-    /// [`Classifier::load`], to run on `threads` threads.
-    pub fn load_on(
+    /// Loads a model and its class list (`classes`, in output order), to run
+    /// on `threads` threads.
+    pub fn load(
         path: &Path,
         classes: Vec<String>,
         threads: usize,
@@ -215,7 +211,7 @@ impl Classifier {
             .filter(|l| !l.is_empty())
             .map(str::to_owned)
             .collect();
-        Classifier::load_on(path, classes, threads)
+        Classifier::load(path, classes, threads)
     }
 
     /// The classes, in output order.

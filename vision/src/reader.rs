@@ -266,17 +266,6 @@ fn bilinear(frame: &RgbImage, x: f32, y: f32) -> [f32; 3] {
     let (x0, y0) = (floor(x), floor(y));
     let (fx, fy) = (x - x0 as f32, y - y0 as f32);
     let raw = frame.as_raw();
-    if x0 >= 0 && y0 >= 0 && x0 + 1 < w && y0 + 1 < h {
-        // All four pixels on the frame: read without checking each.
-        let i = (y0 as usize * w as usize + x0 as usize) * 3;
-        let j = i + w as usize * 3;
-        let (top, bottom) = (&raw[i..i + 6], &raw[j..j + 6]);
-        return std::array::from_fn(|k| {
-            let (a, b) = (f32::from(top[k]), f32::from(top[k + 3]));
-            let (c, d) = (f32::from(bottom[k]), f32::from(bottom[k + 3]));
-            (a * (1.0 - fx) + b * fx) * (1.0 - fy) + (c * (1.0 - fx) + d * fx) * fy
-        });
-    }
     let at = |xx: i64, yy: i64| -> [f32; 3] {
         if xx < 0 || yy < 0 || xx >= w || yy >= h {
             return [0.0; 3];
