@@ -1035,15 +1035,25 @@ impl Desk {
         });
     }
 
+    /// Gives the engine `command`, saying whether it was taken and why not.
     fn command(&mut self, command: &Command) {
+        self.commanded(command);
+    }
+
+    /// [`Desk::command`]: whether it was taken.
+    fn commanded(&mut self, command: &Command) -> bool {
         let text = describe(command, self.game.sitting().state());
         match self.game.command(Some(now_ms()), command) {
             Ok(_) => {
                 self.said = Some(Said::Done(text));
                 self.saved();
                 self.ahead |= self.camera_deals;
+                true
             }
-            Err(e) => self.refuse(format!("refused: {e}")),
+            Err(e) => {
+                self.refuse(format!("refused: {e}"));
+                false
+            }
         }
     }
 
@@ -1313,45 +1323,41 @@ impl Desk {
     /// `Y` or `N` to a flag the engine raised: a card exposed kept or
     /// rejected, a surplus card put right or one of the two rejected.
     fn answer_flag(&mut self, (round, k, flag): (u32, usize, Flag), right: bool) {
-        let before = self.game.in_force().len();
-        let exposed = matches!(flag, Flag::CardExposed { .. });
-        match (flag, right) {
+        let answered = match (flag, right) {
             (Flag::CardExposed { player, card }, true) => {
                 let name = self.game.sitting().state().name(player).to_owned();
                 self.said = Some(Said::Done(format!("{name} keeps the {card}")));
+                true
             }
-            (Flag::CardExposed { player, card }, false) => {
-                self.command(&Command::Reject {
-                    player,
-                    card: Some(card),
-                });
-            }
-            (Flag::SurplusCard { player }, true) => self.command(&Command::Rectify { player }),
+            (Flag::CardExposed { player, card }, false) => self.commanded(&Command::Reject {
+                player,
+                card: Some(card),
+            }),
+            (Flag::SurplusCard { player }, true) => self.commanded(&Command::Rectify { player }),
             (Flag::SurplusCard { player }, false) => {
                 // Which of the two he rejects: the card, or X unseen.
                 self.typed = Typed::Saying(Menu::of(Say::Reject, player));
-                self.flags_answered.push((round, k));
-                return;
+                true
             }
             (Flag::DeclarationContradicted { player, .. }, true) => {
-                let Some(line) = self.natural_line(player) else {
-                    return;
-                };
-                let name = self.game.sitting().state().name(player).to_owned();
-                let reason = format!(
-                    "{name}'s natural taken back: his cards are not an ace and a tenth card \
-                     (the cards decide)"
-                );
-                self.correct(line, None, reason);
+                if let Some(line) = self.natural_line(player) {
+                    let name = self.game.sitting().state().name(player).to_owned();
+                    let reason = format!(
+                        "{name}'s natural taken back: his cards are not an ace and a tenth card \
+                         (the cards decide)"
+                    );
+                    self.correct(line, None, reason);
+                }
+                // The flag goes with the natural taken back; the round's
+                // other flags move up a place, so none is marked answered.
+                false
             }
             (Flag::DeclarationContradicted { .. }, false) => {
                 self.said = Some(Said::Done("the natural left as it is".into()));
-                self.flags_answered.push((round, k));
-                return;
+                true
             }
-        }
-        let taken = (right && exposed) || self.game.in_force().len() > before;
-        if taken {
+        };
+        if answered {
             self.flags_answered.push((round, k));
         }
     }
@@ -1413,18 +1419,8 @@ impl Desk {
 
     /// Writes the ledger as CSV and JSON beside the journal.
     fn export(&mut self) {
-        let stem = self
-            .journal
-            .clone()
-            .unwrap_or_else(|| PathBuf::from("pone-sitting.jsonl"));
-        match crate::cli::export_ledger(&self.game, &stem) {
-            Ok((csv, json)) => {
-                self.said = Some(Said::Done(format!(
-                    "the ledger written to {} and {}",
-                    csv.display(),
-                    json.display()
-                )));
-            }
+        match export_beside(&self.game, self.journal.as_deref()) {
+            Ok(written) => self.said = Some(Said::Done(written)),
             Err(e) => self.refuse(format!("{e:#}")),
         }
     }
@@ -1448,6 +1444,19 @@ impl Desk {
         };
         write_journal(path, &self.game.journal_text())
     }
+}
+
+/// Writes the ledger as CSV and JSON beside `journal` (`<journal>.ledger.csv`
+/// and `.ledger.json`), or, with none, as `pone-sitting.ledger.*` in the
+/// folder Pone was started from: where it wrote them.
+pub fn export_beside(game: &Game, journal: Option<&Path>) -> anyhow::Result<String> {
+    let stem = journal.map_or_else(|| PathBuf::from("pone-sitting.jsonl"), Path::to_owned);
+    let (csv, json) = crate::cli::export_ledger(game, &stem)?;
+    Ok(format!(
+        "the ledger written to {} and {}",
+        csv.display(),
+        json.display()
+    ))
 }
 
 /// Writes a whole journal to `path`: a new file, then renamed over the old,
@@ -1703,7 +1712,7 @@ fn seat_of_digit(state: &State, c: char) -> Option<Seat> {
 }
 
 /// `words` with its first letter a capital.
-fn capitalised(words: &str) -> String {
+pub(crate) fn capitalised(words: &str) -> String {
     let mut chars = words.chars();
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()

@@ -184,21 +184,17 @@ pub struct SideScreen {
 }
 
 /// The ledger's export button, for a table with no desk (the desk has its
-/// `E` key): writes `<stem>.ledger.csv` and `.ledger.json` and says where,
-/// or why not. `said` keeps what it said last.
+/// `E` key): writes it beside `journal` ([`crate::desk::export_beside`]) and
+/// says where, or why not. `said` keeps what it said last.
 fn export_button(
     ui: &mut egui::Ui,
     game: &Game,
-    stem: &std::path::Path,
+    journal: Option<&std::path::Path>,
     said: &mut Option<String>,
 ) {
     if ui.button("Export the ledger").clicked() {
-        *said = Some(match crate::cli::export_ledger(game, stem) {
-            Ok((csv, json)) => format!(
-                "The ledger written to {} and {}",
-                csv.display(),
-                json.display()
-            ),
+        *said = Some(match crate::desk::export_beside(game, journal) {
+            Ok(written) => crate::desk::capitalised(&written),
             Err(e) => format!("Not written: {e:#}"),
         });
     }
@@ -206,10 +202,6 @@ fn export_button(
         ui.label(said.as_str());
     }
 }
-
-/// Where a table with no journal exports its ledger: `pone-sitting.ledger.*`
-/// in the folder it was started from.
-const NO_JOURNAL: &str = "pone-sitting.jsonl";
 
 /// How many rounds of `game` are settled.
 fn settled_rounds(game: &Game) -> usize {
@@ -501,7 +493,8 @@ impl eframe::App for SideScreen {
                 egui::Panel::bottom("new sitting").show(ui, |ui| {
                     ui.horizontal(|ui| {
                         ui.label("The demo table plays itself.");
-                        export_button(ui, game, std::path::Path::new("pone-demo.jsonl"), exported);
+                        let stem = std::path::Path::new("pone-demo.jsonl");
+                        export_button(ui, game, Some(stem), exported);
                         if ui.button("New sitting...").clicked() {
                             new_table = Some(Table::Setup(Box::new(setup_form(options))));
                         }
@@ -712,8 +705,8 @@ impl eframe::App for LiveScreen {
                         if !view.desk
                             && let Some(game) = &view.game
                         {
-                            let stem = view.journal.clone().unwrap_or_else(|| NO_JOURNAL.into());
-                            export_button(ui, game, &stem, &mut self.exported);
+                            let journal = view.journal.as_deref();
+                            export_button(ui, game, journal, &mut self.exported);
                         }
                     });
                 });
@@ -1530,17 +1523,14 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat) {
                 let Some(round) = state.seat_round(place) else {
                     return;
                 };
+                let doubled = state.doubled() && state.dealer() != Some(place);
                 let wager = match round.stake {
-                    Some(amount) if state.doubled() && state.dealer() != Some(place) => {
-                        format!("stake {amount}, doubled: {}", 2 * amount)
-                    }
-                    Some(amount) => format!("stake {amount}"),
+                    Some(amount) => stake_words(amount, doubled),
                     None if state.dealer() == Some(place) => "deals".to_owned(),
                     None => "no stake yet".to_owned(),
                 };
                 ui.label(RichText::new(wager).color(Color32::from_gray(220)));
                 let divided = round.hands.len() > 1;
-                let doubled = state.doubled() && state.dealer() != Some(place);
                 ui.horizontal(|ui| {
                     for (number, hand) in (1u8..).zip(&round.hands) {
                         ui.vertical(|ui| {
@@ -1548,13 +1538,9 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat) {
                                 // Each hand of a divided pair: its own stake,
                                 // and the one in play marked.
                                 let in_play = state.turn() == Some((place, number));
-                                let its_stake = if doubled {
-                                    format!("stake {}, doubled: {}", hand.stake, 2 * hand.stake)
-                                } else {
-                                    format!("stake {}", hand.stake)
-                                };
                                 let words = format!(
-                                    "Hand {number}: {its_stake}{}",
+                                    "Hand {number}: {}{}",
+                                    stake_words(hand.stake, doubled),
                                     if in_play { " · in play" } else { "" }
                                 );
                                 let colour = if in_play {
@@ -1578,6 +1564,15 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat) {
                 });
             });
         });
+}
+
+/// A stake in words, and what it is doubled: `stake 3, doubled: 6`.
+fn stake_words(amount: u32, doubled: bool) -> String {
+    if doubled {
+        format!("stake {amount}, doubled: {}", 2 * amount)
+    } else {
+        format!("stake {amount}")
+    }
 }
 
 /// A hand's points and where it stands.

@@ -871,11 +871,7 @@ const NATURAL_CONTRADICTED: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]
 
 #[test]
 fn a_natural_paid_that_the_cards_contradict_is_taken_back_in_one_key() {
-    let dir = std::env::temp_dir().join(format!("pone-natural-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let journal = dir.join("sitting.jsonl");
-    std::fs::write(&journal, NATURAL_CONTRADICTED).expect("the journal");
-    let mut desk = Desk::resume(&journal).expect("the desk goes on");
+    let (mut desk, dir) = crate::resumed("natural", NATURAL_CONTRADICTED);
     let paid = desk.game().ledger().balances.clone();
     assert_ne!(paid, vec![0, 0, 0], "Bob was paid on his word");
     let asked = desk.question_prompt().expect("the contradiction is asked");

@@ -25,6 +25,18 @@ fn three_players() -> Game {
     game
 }
 
+/// A desk going on with the journal `text`, written as `sitting.jsonl` in a
+/// folder of its own named after `name` (the desk writes there as it goes;
+/// remove the folder at the end), and that folder.
+fn resumed(name: &str, text: &str) -> (pone_ui::desk::Desk, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("pone-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let journal = dir.join("sitting.jsonl");
+    std::fs::write(&journal, text).expect("the journal");
+    let desk = pone_ui::desk::Desk::resume(&journal).expect("the desk goes on");
+    (desk, dir)
+}
+
 /// `game` played on by the engine's autoplayer (seeded) to the end of its
 /// round: the game just before the command that ends it, that command, and
 /// the game after it.

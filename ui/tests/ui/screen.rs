@@ -243,11 +243,7 @@ const FLAGGED_ROUND: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
 
 #[test]
 fn the_engines_flags_are_shown_for_the_table_to_check() {
-    let dir = std::env::temp_dir().join(format!("pone-flags-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let journal = dir.join("sitting.jsonl");
-    std::fs::write(&journal, FLAGGED_ROUND).expect("the journal");
-    let desk = Desk::resume(&journal).expect("the desk goes on");
+    let (desk, dir) = crate::resumed("flags", FLAGGED_ROUND);
     assert_eq!(desk.game().ledger().rounds[0].flags.len(), 2);
     let mut harness = harness_on(desk);
     harness.run();
@@ -401,11 +397,7 @@ const DIVIDED_ROUND: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
 
 #[test]
 fn a_divided_pair_shows_each_hand_with_its_stake_and_the_one_in_play() {
-    let dir = std::env::temp_dir().join(format!("pone-divided-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let journal = dir.join("sitting.jsonl");
-    std::fs::write(&journal, DIVIDED_ROUND).expect("the journal");
-    let desk = Desk::resume(&journal).expect("the desk goes on");
+    let (desk, dir) = crate::resumed("divided", DIVIDED_ROUND);
     assert_eq!(
         desk.game().sitting().state().turn(),
         Some((Seat(1), 2)),
