@@ -208,9 +208,9 @@ pub fn synth_sitting(
     };
     let bar = progress_bar(0, "frames");
     let start = std::time::Instant::now();
-    let summary = pone_vision::sitting::write_sitting(&options, &designs, &|total| {
+    let summary = pone_vision::sitting::write_sitting(&options, &designs, &|done, total| {
         bar.set_length(total);
-        bar.inc(1);
+        bar.set_position(done);
     })?;
     bar.finish_and_clear();
     writeln!(

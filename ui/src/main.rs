@@ -49,6 +49,10 @@ struct Options {
     /// With --journal, the form's journal (a new file).
     #[arg(long, conflicts_with = "deal")]
     setup: bool,
+    /// With no subcommand: the demo even when a camera is attached (with one,
+    /// `pone` opens a new sitting's setup on it).
+    #[arg(long, conflicts_with_all = ["deal", "journal", "setup"])]
+    demo: bool,
     /// With --deal or --journal: train the dealer: at each round's end he
     /// announces every settlement, and the screen marks it before showing its own.
     #[arg(long)]
@@ -297,7 +301,9 @@ enum Commands {
     },
 }
 
-/// `pone` alone: the side screen, on the demo or at the desk.
+/// `pone` alone: the side screen: a new sitting's setup on the camera when
+/// one is attached, else the demo (the camera demo, rendered into the cache
+/// on the first start); or the desk, with --deal or --journal.
 fn window(options: Options) -> anyhow::Result<()> {
     let rules = options
         .rules
@@ -312,6 +318,11 @@ fn window(options: Options) -> anyhow::Result<()> {
         journal: options.journal,
         rules: rules.unwrap_or_default(),
         setup: options.setup,
+        opening: if options.demo {
+            pone_ui::screen::Opening::CameraDemo
+        } else {
+            pone_ui::screen::Opening::CameraFirst
+        },
         training: options.train,
         measure_redraw: options
             .measure_redraw

@@ -51,6 +51,22 @@ pub struct ScreenOptions {
     pub measure_redraw: Option<Measure>,
     /// Time between two things the demo table does.
     pub step: Duration,
+    /// What the window opens on when no sitting, setup or drill is asked for.
+    pub opening: Opening,
+}
+
+/// What the window opens on when no sitting, setup or drill is asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Opening {
+    /// The engine's demo.
+    #[default]
+    EngineDemo,
+    /// `pone` alone: a new sitting's setup on the camera when one is
+    /// attached; else the camera demo.
+    CameraFirst,
+    /// The camera demo (rendered into the cache on the first start, the
+    /// engine's demo playing meanwhile), even with a camera attached.
+    CameraDemo,
 }
 
 impl Default for ScreenOptions {
@@ -67,6 +83,7 @@ impl Default for ScreenOptions {
             exit_after: None,
             measure_redraw: None,
             step: Duration::from_millis(700),
+            opening: Opening::EngineDemo,
         }
     }
 }
@@ -115,13 +132,27 @@ pub fn run(options: ScreenOptions) -> anyhow::Result<()> {
         ))),
         (None, _) if options.setup => Table::Setup(Box::new(setup_form(&options))),
         (None, Some(journal)) => Table::Desk(Box::new(Desk::resume(journal)?)),
-        (None, None) => Table::Demo(Box::new(DemoTable::new(options.players, options.seed)?)),
+        (None, None) => {
+            let setup = (options.opening == Opening::CameraFirst)
+                .then(|| setup_form(&options))
+                .filter(|setup| !setup.cameras.is_empty());
+            match setup {
+                Some(setup) => Table::Setup(Box::new(setup)),
+                None => Table::Demo(Box::new(DemoTable::new(options.players, options.seed)?)),
+            }
+        }
     };
+    let camera_demo = (options.opening != Opening::EngineDemo && matches!(table, Table::Demo(_)))
+        .then(|| CameraDemo::Rendering(crate::demo::Rendering::start(options.players)));
     let native = native_options("Pone: Vingt-un", [1280.0, 800.0]);
     eframe::run_native(
         "pone",
         native,
-        Box::new(move |_| Ok(Box::new(SideScreen::new(table, options)))),
+        Box::new(move |_| {
+            let mut screen = SideScreen::new(table, options);
+            screen.camera_demo = camera_demo;
+            Ok(Box::new(screen))
+        }),
     )
     .map_err(|e| {
         anyhow::anyhow!(
@@ -181,6 +212,28 @@ pub struct SideScreen {
     training: Option<Training>,
     /// What exporting the demo's ledger said last.
     exported: Option<String>,
+    /// The camera demo, when the window started on the demo with no camera.
+    camera_demo: Option<CameraDemo>,
+}
+
+/// The camera demo: a sitting rendered from the built-in CC0 card designs
+/// and read frame by frame through the recogniser and the tracker, as a
+/// camera's would be, its dealer's words from its script.
+enum CameraDemo {
+    /// Its sitting being rendered; the engine's demo plays meanwhile.
+    Rendering(crate::demo::Rendering),
+    /// Rendered into this folder, waiting for the demo table to be shown.
+    Ready(std::path::PathBuf),
+    /// Played from this folder (again when it ends): the plays finished,
+    /// and the rounds settled and frames read in them.
+    Playing {
+        dir: std::path::PathBuf,
+        plays: u32,
+        rounds: usize,
+        frames: u64,
+    },
+    /// Why it is not shown (the engine's demo plays instead).
+    Off(String),
 }
 
 /// The ledger's export button, for a table with no desk (the desk has its
@@ -324,7 +377,105 @@ impl SideScreen {
             options,
             next_step: 0.0,
             stopped: None,
+            camera_demo: None,
         }
+    }
+
+    /// The camera demo's turn: its sitting, once rendered, played in place
+    /// of the engine's demo, and played again when it ends.
+    fn follow_camera_demo(&mut self) {
+        let showing_demo = matches!(self.table, Table::Demo(_));
+        match &mut self.camera_demo {
+            Some(CameraDemo::Rendering(rendering)) => match rendering.finished() {
+                Some(Ok(dir)) => self.camera_demo = Some(CameraDemo::Ready(dir)),
+                Some(Err(e)) => self.camera_demo = Some(CameraDemo::Off(format!("{e:#}"))),
+                None => {}
+            },
+            Some(CameraDemo::Ready(dir)) if showing_demo => {
+                let dir = dir.clone();
+                self.camera_demo = Some(match self.play_camera_demo(&dir) {
+                    Ok(()) => CameraDemo::Playing {
+                        dir,
+                        plays: 0,
+                        rounds: 0,
+                        frames: 0,
+                    },
+                    Err(e) => CameraDemo::Off(format!("{e:#}")),
+                });
+            }
+            Some(CameraDemo::Playing {
+                dir,
+                plays,
+                rounds,
+                frames,
+            }) => {
+                let Table::Live(live) = &self.table else {
+                    return;
+                };
+                let Some((settled, read)) = live.finished() else {
+                    return;
+                };
+                *plays += 1;
+                *rounds += settled;
+                *frames += read;
+                let dir = dir.clone();
+                if let Err(e) = self.play_camera_demo(&dir) {
+                    self.camera_demo = Some(CameraDemo::Off(format!("{e:#}")));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Shows the camera demo's sitting from `dir`, from its first frame.
+    fn play_camera_demo(&mut self, dir: &std::path::Path) -> anyhow::Result<()> {
+        let pipeline = crate::live::start_pipeline(&crate::demo::camera_demo_play(dir))?;
+        self.table = Table::Live(Box::new(LiveScreen::on(pipeline, None, None)));
+        Ok(())
+    }
+
+    /// The demo table again (from a drill): the camera demo's when it has
+    /// played, else the engine's.
+    fn back_to_the_demo(&mut self) {
+        if let Some(CameraDemo::Playing { dir, .. }) = &self.camera_demo {
+            let dir = dir.clone();
+            if self.play_camera_demo(&dir).is_ok() {
+                return;
+            }
+        }
+        match DemoTable::new(self.options.players, self.options.seed) {
+            Ok(demo) => self.table = Table::Demo(Box::new(demo)),
+            Err(e) => self.stopped = Some(format!("{e:#}")),
+        }
+    }
+
+    /// What the demo's bar says of the camera demo.
+    fn camera_demo_words(&self) -> Option<String> {
+        Some(match self.camera_demo.as_ref()? {
+            CameraDemo::Rendering(rendering) => {
+                let (done, total) = rendering.progress();
+                if total == 0 {
+                    "The camera demo is being dealt...".to_owned()
+                } else {
+                    format!(
+                        "Rendering the camera demo from the built-in card designs: {done} of \
+                         {total} frames (once, into the cache)."
+                    )
+                }
+            }
+            CameraDemo::Ready(_) => "The camera demo is ready.".to_owned(),
+            CameraDemo::Playing { plays, .. } => format!(
+                "The camera demo: a sitting rendered from the built-in card designs, each \
+                 frame read by the recogniser as a camera's would be, the dealer's words from \
+                 its script{}.",
+                if *plays > 0 {
+                    format!(" (played {} times)", plays + 1)
+                } else {
+                    String::new()
+                }
+            ),
+            CameraDemo::Off(why) => format!("No camera demo: {why}"),
+        })
     }
 
     /// The game shown.
@@ -412,6 +563,22 @@ impl eframe::App for SideScreen {
     /// checks a whole round was).
     #[allow(clippy::print_stderr)] // the one line a closed window leaves, for whoever started it
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        match (&self.camera_demo, &self.table) {
+            (Some(CameraDemo::Playing { rounds, frames, .. }), Table::Live(live)) => {
+                let (settled, read) = live.played();
+                eprintln!(
+                    "camera demo: {} rounds played from {} frames read by the recogniser",
+                    rounds + settled,
+                    frames + read
+                );
+            }
+            (Some(CameraDemo::Rendering(rendering)), _) => {
+                let (done, total) = rendering.progress();
+                eprintln!("camera demo: rendering, {done} of {total} frames");
+            }
+            (Some(CameraDemo::Off(why)), _) => eprintln!("camera demo: off: {why}"),
+            _ => {}
+        }
         if let Table::Demo(demo) = &self.table {
             let stopped = self
                 .stopped
@@ -436,12 +603,14 @@ impl eframe::App for SideScreen {
             }
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
+        self.follow_camera_demo();
         self.advance(now);
         // Drawn again at least four times a second: the demo's clock, and
         // --exit-after, whatever is shown.
         let wait = (self.next_step - now).max(0.0);
         ui.ctx()
             .request_repaint_after(Duration::from_secs_f64(wait.min(0.25)));
+        let camera_words = self.camera_demo_words();
         match &mut self.table {
             Table::Setup(setup) => {
                 if let Some(start) = show_setup(ui, setup) {
@@ -450,16 +619,19 @@ impl eframe::App for SideScreen {
                 return;
             }
             Table::Live(live) => {
-                live.ui(ui, frame);
+                if let Some(words) = camera_words
+                    && let Some(table) = demo_bar(ui, &words, None, &self.options)
+                {
+                    self.table = table;
+                } else {
+                    live.ui(ui, frame);
+                }
                 return;
             }
             Table::Drill(drill) => {
                 show_drill(ui, drill);
                 if drill.question().is_none() && ui.button("Back to the demo table").clicked() {
-                    match DemoTable::new(self.options.players, self.options.seed) {
-                        Ok(demo) => self.table = Table::Demo(Box::new(demo)),
-                        Err(e) => self.stopped = Some(format!("{e:#}")),
-                    }
+                    self.back_to_the_demo();
                 }
                 return;
             }
@@ -485,33 +657,13 @@ impl eframe::App for SideScreen {
                 }
             }
             Table::Demo(demo) => {
-                let game = demo.game();
-                let exported = &mut self.exported;
-                let mut new_table = None;
-                let mut stopped = None;
-                let options = &self.options;
-                egui::Panel::bottom("new sitting").show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label("The demo table plays itself.");
-                        let stem = std::path::Path::new("pone-demo.jsonl");
-                        export_button(ui, game, Some(stem), exported);
-                        if ui.button("New sitting...").clicked() {
-                            new_table = Some(Table::Setup(Box::new(setup_form(options))));
-                        }
-                        if ui.button("Practise settlements...").clicked() {
-                            let seed = ui.input(|i| i.time).to_bits();
-                            match crate::drill::questions(options.players, seed, 10) {
-                                Ok(q) => new_table = Some(Table::Drill(Box::new(Drill::new(q)))),
-                                Err(e) => stopped = Some(format!("{e:#}")),
-                            }
-                        }
-                    });
-                });
-                if let Some(table) = new_table {
+                let words = camera_words.map_or_else(
+                    || "The demo table plays itself.".to_owned(),
+                    |camera| format!("The demo table plays itself. {camera}"),
+                );
+                let export = Some((demo.game(), &mut self.exported));
+                if let Some(table) = demo_bar(ui, &words, export, &self.options) {
                     self.table = table;
-                }
-                if stopped.is_some() {
-                    self.stopped = stopped;
                 }
             }
         }
@@ -524,6 +676,42 @@ impl eframe::App for SideScreen {
             });
         }
     }
+}
+
+/// The demo's bar: what it is (`words`), the ledger's export (the engine's
+/// demo: its game, and what exporting said last), a new sitting, and the
+/// settlement drills; the table to go to when one is chosen.
+fn demo_bar(
+    ui: &mut egui::Ui,
+    words: &str,
+    export: Option<(&Game, &mut Option<String>)>,
+    options: &ScreenOptions,
+) -> Option<Table> {
+    let mut new_table = None;
+    egui::Panel::bottom("new sitting").show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(words);
+            if let Some((game, exported)) = export {
+                let stem = std::path::Path::new("pone-demo.jsonl");
+                export_button(ui, game, Some(stem), exported);
+            }
+            if ui.button("New sitting...").clicked() {
+                new_table = Some(Table::Setup(Box::new(setup_form(options))));
+            }
+            if ui.button("Practise settlements...").clicked() {
+                let seed = ui.input(|i| i.time).to_bits();
+                new_table = Some(match crate::drill::questions(options.players, seed, 10) {
+                    Ok(q) => Table::Drill(Box::new(Drill::new(q))),
+                    Err(e) => {
+                        let mut setup = setup_form(options);
+                        setup.error = Some(format!("{e:#}"));
+                        Table::Setup(Box::new(setup))
+                    }
+                });
+            }
+        });
+    });
+    new_table
 }
 
 /// Opens the window on a table kept from a camera (`pone play`): the
@@ -601,6 +789,23 @@ impl LiveScreen {
             pipeline: None,
             exported: None,
         }
+    }
+
+    /// Rounds settled and frames read so far.
+    #[must_use]
+    pub fn played(&self) -> (usize, u64) {
+        self.view.lock().map_or((0, 0), |view| {
+            let rounds = view.game.as_ref().map_or(0, settled_rounds);
+            (rounds, view.frames_read)
+        })
+    }
+
+    /// Once the recording has ended (and its game is whole): the rounds
+    /// settled and the frames read.
+    #[must_use]
+    pub fn finished(&self) -> Option<(usize, u64)> {
+        let ended = self.view.lock().is_ok_and(|view| view.ended);
+        ended.then(|| self.played())
     }
 
     /// Trains the dealer at this table: the slips the camera sees are told

@@ -14,7 +14,7 @@
 //! words wait that long too, and a card that landed by the time he spoke (or
 //! a moment after: `slack`) comes before them.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 use std::time::Duration;
 
 use pone_engine::script::{Line, Meta};
@@ -240,12 +240,22 @@ pub struct Play {
     tracker: Tracker,
     zones: SeatZones,
     /// Tracks given to a seat this round.
-    placed: HashMap<u64, (Seat, [f32; 2])>,
+    placed: BTreeMap<u64, (Seat, [f32; 2])>,
     /// The journal line each face-up card went in with, by its track.
-    lines: HashMap<u64, u64>,
+    lines: BTreeMap<u64, u64>,
     /// The last card dealt: the frame it came to rest, its track, and how
     /// surely it was read.
     last_dealt: Option<(u64, u64, f32)>,
+    /// Second boxes found on a card just dealt (by their track): that
+    /// card's track and seat. Such a box may be a neighbour's card the
+    /// tracker lost to it, and turning up it shows that card.
+    twins: BTreeMap<u64, (u64, Seat)>,
+    /// The round's first card, dealt after the last round's cards were
+    /// gathered, face down, while the pile had not come to rest (until the
+    /// next card is dealt): its track, its seat, and
+    /// how far from the seat's place it lay. The pile can lie near that
+    /// seat (the pone's pile beside eldest hand, at two players).
+    after_gathering: Option<(u64, Seat, f32)>,
     /// Cards were thrown to the pone (a round over, a hand over-drawn): the
     /// next face-down card to come to rest away from the seat due a card is
     /// the pone's pile.
@@ -288,9 +298,11 @@ impl Play {
                 card_size: 0.0,
             },
             gathering: false,
-            placed: HashMap::new(),
-            lines: HashMap::new(),
+            placed: BTreeMap::new(),
+            lines: BTreeMap::new(),
             last_dealt: None,
+            twins: BTreeMap::new(),
+            after_gathering: None,
             dealer: dealer_lines
                 .into_iter()
                 .map(|(frame, line)| Pending { frame, line })
@@ -330,7 +342,7 @@ impl Play {
         self.facts.extend(facts);
         // A seat whose cards have all gone from sight has thrown them to the
         // pone (or a hand covers them): a stack may come to rest next.
-        let mut hidden_seats = HashMap::new();
+        let mut hidden_seats = BTreeMap::new();
         for (&track, &(seat, _)) in &self.placed {
             let unseen = self
                 .tracker
@@ -510,7 +522,8 @@ impl Play {
                 sure,
                 ..
             } => {
-                let Some(&(seat, _)) = self.placed.get(&track) else {
+                let placed = self.placed.get(&track).map(|&(seat, _)| seat);
+                let Some(seat) = placed.or_else(|| self.twin_turned_up(track, card)) else {
                     return;
                 };
                 if !has_face_down(self.game.sitting().state(), seat) {
@@ -549,6 +562,7 @@ impl Play {
             Fact::Gone { track, .. } => {
                 self.placed.remove(&track);
                 self.lines.remove(&track);
+                self.twins.remove(&track);
             }
         }
     }
@@ -595,6 +609,9 @@ impl Play {
                 self.tracker.leave(&[last]);
                 return true;
             }
+            if let Some(&(seat, _)) = self.placed.get(&last) {
+                self.twins.insert(track, (last, seat));
+            }
             return false;
         }
         // No card is due (the pack before the deal), or the cards of a
@@ -631,7 +648,7 @@ impl Play {
                 .flatten()
                 .any(|&a| distance(a, here) < size);
             if on_a_seat {
-                return false;
+                return self.pile_taken_for_a_card(track, frame, here, confidence);
             }
             self.zones.stacks.push(here);
             self.gathering = false;
@@ -656,10 +673,18 @@ impl Play {
         };
         // Placed first: the card may end the round, and go with the others.
         self.placed.insert(track, (due, here));
+        let anchor = self.zones.anchors.get(due.index()).copied().flatten();
+        let round_first = matches!(
+            self.game.sitting().state().phase(),
+            Phase::Between | Phase::FirstCards { next: 0 }
+        );
         if !self.apply(frame, line, Some(frame)) {
             self.placed.remove(&track);
             return false;
         }
+        self.after_gathering = anchor
+            .filter(|_| round_first && self.gathering && card.is_none())
+            .map(|a| (track, due, distance(a, here)));
         self.last_dealt = Some((frame, track, confidence));
         if card.is_some() {
             self.note_line(track);
@@ -714,6 +739,64 @@ impl Play {
                         || (soon && here.is_some() && here == self.nearest_seat(centre(at))))
             })
             .map(|(track, at, card)| (track, at, card, sure))
+    }
+
+    /// A face-down card come to rest at the place of the seat that had the
+    /// first card after the gathering (the next card due elsewhere), lying
+    /// at under half that card's distance from the place: that card was the
+    /// pile coming to rest, and this one the seat's card. The card's line
+    /// stands; its track is this one, and the other lies as a stack.
+    fn pile_taken_for_a_card(&mut self, track: u64, frame: u64, here: [f32; 2], sure: f32) -> bool {
+        let Some((first, seat, was)) = self.after_gathering else {
+            return false;
+        };
+        let Some(anchor) = self.zones.anchors.get(seat.index()).copied().flatten() else {
+            return false;
+        };
+        if distance(anchor, here) >= 0.5 * was || self.nearest_seat(here) != Some(seat.index()) {
+            return false;
+        }
+        let Some((_, pile)) = self.placed.remove(&first) else {
+            return false;
+        };
+        tracing::debug!(
+            pile = first,
+            card = track,
+            "the first card after the gathering was the pile"
+        );
+        self.placed.insert(track, (seat, here));
+        self.zones.stacks.push(pile);
+        self.tracker.anchor(first);
+        self.after_gathering = None;
+        self.gathering = false;
+        if self.last_dealt.is_some_and(|(_, last, _)| last == first) {
+            self.last_dealt = Some((frame, track, sure));
+        }
+        true
+    }
+
+    /// The seat of a second box found on a card just dealt (a twin), when it
+    /// turns up as `card` and is another of that seat's cards: the card it
+    /// was found on is shown already as another card, and the seat holds a
+    /// card face down (not `card`). The tracker's box on that other card
+    /// was lost to the twin as the new card overlapped it.
+    fn twin_turned_up(&self, track: u64, card: pone_engine::Card) -> Option<Seat> {
+        let &(first, seat) = self.twins.get(&track)?;
+        let first_face = self.lines.contains_key(&first).then(|| {
+            self.tracker
+                .on_table()
+                .find(|&(t, ..)| t == first)
+                .and_then(|(_, _, face)| face)
+        });
+        let other = matches!(first_face, Some(Some(face)) if face != card);
+        let round = self.game.sitting().state().seat_round(seat)?;
+        let held = round.hands.iter().any(|h| h.cards.contains(card));
+        let unseen = round.hands.iter().any(|h| h.cards.unseen() > 0);
+        let twin = (other && !held && unseen).then_some(seat);
+        if twin.is_some() {
+            tracing::debug!(track, first, %card, "a second box turned up as another card of the seat");
+        }
+        twin
     }
 
     /// The seat whose place (where its first card lay) lies nearest

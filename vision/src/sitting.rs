@@ -551,11 +551,12 @@ fn play(
     Ok((scripts, rounds))
 }
 
-/// Plays and renders a sitting; `progress` is told each rendered frame.
+/// Plays and renders a sitting; `progress` is told, as each frame is
+/// rendered, the frames done and of how many.
 pub fn write_sitting(
     options: &SittingOptions,
     designs: &[Design],
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<SittingSummary, SynthError> {
     if designs.is_empty() {
         return Err(SynthError::NoDesigns);
@@ -589,7 +590,7 @@ fn write_outputs(
     film: &Film,
     scripts: &Scripts,
     summary: &SittingSummary,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<(), SynthError> {
     let out = &options.out;
     let frames_dir = out.join("frames");
@@ -611,7 +612,8 @@ fn write_outputs(
     crate::synth::parallel_for(summary.frames, options.threads, &|n| {
         let scene = &film.frames[n as usize];
         crate::synth::write_frame(scene, designs, &frames_dir, &labels_dir, n)?;
-        progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+        let done = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(done, summary.frames);
         Ok(())
     })
 }

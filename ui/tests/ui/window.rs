@@ -6,13 +6,17 @@ use std::process::Command;
 
 #[test]
 fn the_window_opens_plays_and_exits_cleanly() {
-    // The demo paced fast, so that 4 seconds hold whole rounds.
+    // The engine's demo paced fast, so that 4 seconds hold whole rounds
+    // (the camera demo renders meanwhile, into a cache of the test's own).
+    let cache = std::env::temp_dir().join(format!("pone-window-cache-{}", std::process::id()));
     let output = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_pone"))
         .args(["--exit-after", "4", "--step-ms", "20"])
+        .env("XDG_CACHE_HOME", &cache)
         .output()
         .expect("xvfb-run (the xvfb package: run ./scripts/setup)");
+    std::fs::remove_dir_all(&cache).ok();
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(
         output.status.success(),
@@ -26,6 +30,62 @@ fn the_window_opens_plays_and_exits_cleanly() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no \"demo: N rounds played\" line: {said}"));
     assert!(rounds >= 1, "the demo played no whole round: {said}");
+}
+
+/// With no camera, `pone` renders the camera demo's sitting from the
+/// built-in card designs into the cache on its first start (the engine's
+/// demo plays meanwhile), then plays it through the real recogniser and
+/// tracker as a camera's frames, and says on closing how far it got. The
+/// next start finds it in the cache.
+#[test]
+fn with_no_camera_the_window_plays_the_rendered_demo_through_the_recogniser() {
+    let cache = std::env::temp_dir().join(format!("pone-camera-demo-{}", std::process::id()));
+    let run = |seconds: &str| {
+        let output = Command::new("xvfb-run")
+            .args(["-a", "-s", "-screen 0 1280x800x24"])
+            .arg(env!("CARGO_BIN_EXE_pone"))
+            .args(["--players", "2", "--exit-after", seconds])
+            .env("XDG_CACHE_HOME", &cache)
+            .output()
+            .expect("xvfb-run (the xvfb package: run ./scripts/setup)");
+        let said = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(
+            output.status.success(),
+            "pone ended with {}: {said}",
+            output.status
+        );
+        said
+    };
+    let said = run("60");
+    // "camera demo: R rounds played from F frames read by the recogniser"
+    let (rounds, frames) = said
+        .lines()
+        .find_map(|line| {
+            let rest = line.strip_prefix("camera demo: ")?;
+            let (rounds, rest) = rest.split_once(" rounds played from ")?;
+            let (frames, _) = rest.split_once(' ')?;
+            Some((rounds.parse::<u32>().ok()?, frames.parse::<u64>().ok()?))
+        })
+        .unwrap_or_else(|| panic!("no \"camera demo: R rounds played from F frames\": {said}"));
+    assert!(rounds >= 1 && frames > 40, "{said}");
+    let demo = cache.join("pone/demo");
+    let kept: Vec<_> = std::fs::read_dir(&demo)
+        .expect("the demo's cache")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        kept.len() == 1 && !kept[0].contains("partial"),
+        "one whole sitting in the cache: {kept:?}"
+    );
+    // Found in the cache, it plays at once.
+    let said = run("6");
+    assert!(
+        said.lines()
+            .any(|l| l.starts_with("camera demo: ") && l.contains(" rounds played from ")),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&cache).ok();
 }
 
 #[test]
