@@ -68,6 +68,13 @@ const FOUND_TWICE_ON_IT_SECS: f32 = 1.0;
 /// index, and its box, drawn from the index, falls partly off the back's.
 const TURNED_UP_ON: f32 = 0.4;
 
+/// A player turns his cards up together: a face-up card coming to rest at
+/// his place (not the seat due a card) within this long of another of his
+/// cards turning up, while one of his lies face down, is that card turned
+/// up (the tracker may pair the faces with the backs crosswise, and find
+/// one face as a card of its own).
+const TURNED_UP_TOGETHER_SECS: f32 = 0.3;
+
 /// Where each seat's cards lie on the picture.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SeatZones {
@@ -256,6 +263,8 @@ pub struct Play {
     /// how far from the seat's place it lay. The pile can lie near that
     /// seat (the pone's pile beside eldest hand, at two players).
     after_gathering: Option<(u64, Seat, f32)>,
+    /// When each seat last turned up a card (the frame), by seat.
+    turned_up_at: BTreeMap<Seat, u64>,
     /// Cards were thrown to the pone (a round over, a hand over-drawn): the
     /// next face-down card to come to rest away from the seat due a card is
     /// the pone's pile.
@@ -303,6 +312,7 @@ impl Play {
             last_dealt: None,
             twins: BTreeMap::new(),
             after_gathering: None,
+            turned_up_at: BTreeMap::new(),
             dealer: dealer_lines
                 .into_iter()
                 .map(|(frame, line)| Pending { frame, line })
@@ -584,35 +594,11 @@ impl Play {
         if self.on_a_stack(here, size, due.map(|(seat, _)| seat)) {
             return false;
         }
-        if let Some((last, at, was, first)) = self.found_twice(frame, bbox, card.is_none()) {
-            // One card read as two faces on its two boxes: the surer reading,
-            // read surely, is its face (the second box is often the one that
-            // shows the index whole).
-            if let (Some(was), Some(card)) = (was, card)
-                && was != card
-                && sure
-                && confidence >= SURE_SECOND_FACE
-                && confidence > first
-            {
-                self.reread(last, frame, was, card, confidence);
-            }
-            // The larger box is the card, the smaller a part of it: the card
-            // dealt is the larger's.
-            if area(bbox) > area(at)
-                && let Some(entry) = self.placed.remove(&last)
-            {
-                self.placed.insert(track, (entry.0, here));
-                if let Some(seq) = self.lines.remove(&last) {
-                    self.lines.insert(track, seq);
-                }
-                self.last_dealt = Some((frame, track, confidence.max(first)));
-                self.tracker.leave(&[last]);
-                return true;
-            }
-            if let Some(&(seat, _)) = self.placed.get(&last) {
-                self.twins.insert(track, (last, seat));
-            }
+        if card.is_some() && self.gathered_found_again(bbox) {
             return false;
+        }
+        if let Some(twice) = self.found_twice(frame, bbox, card.is_none()) {
+            return self.second_box(track, frame, bbox, card, confidence, sure, twice);
         }
         // No card is due (the pack before the deal), or the cards of a
         // round over were gathered away from the seat due the next
@@ -659,7 +645,8 @@ impl Play {
         };
         let name = self.game.sitting().state().name(due).to_owned();
         if let Some(card) = card
-            && self.turned_up_anew(track, due, bbox, card, frame)
+            && (self.turned_up_anew(track, due, bbox, card, frame)
+                || self.turned_up_together(track, due, here, card, frame))
         {
             return true;
         }
@@ -694,6 +681,62 @@ impl Play {
             self.doubt_last_card(frame, &format!("the card to {name}"), &read, confidence);
         }
         true
+    }
+
+    /// A card come to rest that is the last card dealt found a second time
+    /// (`twice`: that card's track, box, face and sureness): true when its
+    /// box is the card's from now on.
+    #[allow(clippy::too_many_arguments)] // one card's landing, as `landed` has it
+    fn second_box(
+        &mut self,
+        track: u64,
+        frame: u64,
+        bbox: [f32; 4],
+        card: Option<pone_engine::Card>,
+        confidence: f32,
+        sure: bool,
+        (last, at, was, first): (u64, [f32; 4], Option<pone_engine::Card>, f32),
+    ) -> bool {
+        // One card read as two faces on its two boxes: the surer reading,
+        // read surely, is its face (the second box is often the one that
+        // shows the index whole).
+        if let (Some(was), Some(card)) = (was, card)
+            && was != card
+            && sure
+            && confidence >= SURE_SECOND_FACE
+            && confidence > first
+        {
+            self.reread(last, frame, was, card, confidence);
+        }
+        // The larger box is the card, the smaller a part of it: the card
+        // dealt is the larger's.
+        if area(bbox) > area(at)
+            && let Some(entry) = self.placed.remove(&last)
+        {
+            self.placed.insert(track, (entry.0, centre(bbox)));
+            if let Some(seq) = self.lines.remove(&last) {
+                self.lines.insert(track, seq);
+            }
+            self.last_dealt = Some((frame, track, confidence.max(first)));
+            self.tracker.leave(&[last]);
+            return true;
+        }
+        if let Some(&(seat, _)) = self.placed.get(&last) {
+            self.twins.insert(track, (last, seat));
+        }
+        false
+    }
+
+    /// Whether a face-up card coming to rest before the round's first card
+    /// lies on a card of the round just over that is still in sight: that
+    /// card found again as the cards are gathered (the first cards come
+    /// face down).
+    fn gathered_found_again(&self, bbox: [f32; 4]) -> bool {
+        self.game.sitting().state().phase() == Phase::Between
+            && self
+                .tracker
+                .leaving_boxes()
+                .any(|b| share_of_smaller(b, bbox) >= ONE_CARD_TWICE)
     }
 
     /// The last card dealt (its track, box, face when face up, and how
@@ -957,7 +1000,9 @@ impl Play {
                 if round_over {
                     self.tracker.leave(&leaving);
                     self.placed.clear();
-                    self.lines.clear();
+                    // The face-up cards' lines stay until their cards go: one
+                    // read unsurely and read again surely as another corrects
+                    // the settled round.
                     self.gathering = true;
                 } else if self.game.sitting().state().phase() == Phase::Showdown {
                     // Every card is dealt: a card hidden now is not coming
@@ -1111,8 +1156,45 @@ impl Play {
         let shown = self.apply(frame, line, Some(frame));
         if shown {
             self.note_line(track);
+            self.turned_up_at.insert(seat, frame);
         }
         shown
+    }
+
+    /// A face-up card coming to rest at the place of a player (not the one
+    /// due a card) who has just turned up another card
+    /// ([`TURNED_UP_TOGETHER_SECS`]) and still has one face down: that card
+    /// turned up. Shown, and placed at his seat.
+    fn turned_up_together(
+        &mut self,
+        track: u64,
+        due: Seat,
+        here: [f32; 2],
+        card: pone_engine::Card,
+        frame: u64,
+    ) -> bool {
+        let Some(seat) = self
+            .nearest_seat(here)
+            .and_then(|s| u8::try_from(s).ok())
+            .map(Seat)
+        else {
+            return false;
+        };
+        let Some(&when) = self.turned_up_at.get(&seat) else {
+            return false;
+        };
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a few frames
+        let window = ((TURNED_UP_TOGETHER_SECS * self.fps) as u64).max(1);
+        if seat == due
+            || frame.abs_diff(when) > window
+            || !has_face_down(self.game.sitting().state(), seat)
+            || !self.show(track, seat, card, frame)
+        {
+            return false;
+        }
+        tracing::debug!(track, %card, "turned up with the card before it");
+        self.placed.insert(track, (seat, here));
+        true
     }
 
     /// The journal line just put in is the card of `track`.

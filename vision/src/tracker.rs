@@ -225,6 +225,15 @@ impl Tracker {
         }
     }
 
+    /// The boxes of the counted cards going (a round's that is over, on
+    /// their way to the pone's pile), still in sight.
+    pub fn leaving_boxes(&self) -> impl Iterator<Item = [f32; 4]> + '_ {
+        self.tracks
+            .iter()
+            .filter(|t| t.leaving && !t.anchored && t.counted != Counted::Not)
+            .map(|t| t.bbox)
+    }
+
     /// The pack was reshuffled, or a new deal begins with a fresh pack:
     /// every card may be seen again but those still lying counted on the
     /// table (a reshuffle in the middle of a round leaves them out of the
