@@ -402,12 +402,22 @@ fn a_divided_pair_and_a_card_hidden_at_the_showdown_keep_the_ledger() {
     for seed in [7, 9] {
         let dir = sitting(&format!("play-hidden-{seed}"), seed, 2, 3, "480x270");
         let play = play_answering(&dir);
-        let showdowns = play
+        let showdowns: Vec<_> = play
             .questions()
             .iter()
             .filter(|q| q.text.starts_with("the showdown waits"))
-            .count();
-        assert_eq!(showdowns, usize::from(seed == 9), "{:?}", play.questions());
+            .collect();
+        assert_eq!(
+            showdowns.len(),
+            usize::from(seed == 9),
+            "{:?}",
+            play.questions()
+        );
+        // Once the dealer has shown the hand, its question is settled.
+        assert!(
+            showdowns.iter().all(|q| q.answered.is_some()),
+            "{showdowns:?}"
+        );
         assert_truth(&play, &dir);
     }
 }

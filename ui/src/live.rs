@@ -455,10 +455,18 @@ pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
             let play = new_play(&options, script, source.fps())?;
             Ok((source, recogniser, play, keeping))
         };
+        // A rendered sitting played from its script: its dealer answers the
+        // table's calls to show a hand from what he saw (its labels), as
+        // `pone play --headless` has him do (the camera demo's showdowns).
+        let dealer = options
+            .source
+            .as_deref()
+            .filter(|dir| options.dealer.is_some() && dir.join("labels").is_dir())
+            .map(LabelDealer::new);
         match start() {
             Ok((source, recogniser, play, keeping)) => {
                 let _ = opened.send(Ok(()));
-                run_pipeline(source, recogniser, play, keeping, &worker);
+                run_pipeline(source, recogniser, play, keeping, dealer, &worker);
             }
             Err(e) => {
                 let _ = opened.send(Err(e));
@@ -496,12 +504,37 @@ fn for_the_view(image: image::RgbImage) -> (image::RgbImage, f32) {
     (small, scale)
 }
 
+/// The median of the last 30 of `times`, `new` added.
+fn recent_median(times: &mut std::collections::VecDeque<f64>, new: f64) -> f64 {
+    times.push_back(new);
+    if times.len() > 30 {
+        times.pop_front();
+    }
+    let mut sorted: Vec<f64> = times.iter().copied().collect();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
+}
+
+/// The recording has ended: the showdown is played out, a rendered
+/// sitting's dealer showing each hand the table asks for (after the last
+/// frame, `last`).
+fn finish(play: &mut Play, mut dealer: Option<&mut LabelDealer>, last: u64) {
+    play.finish();
+    while dealer
+        .as_mut()
+        .is_some_and(|d| d.answer(play, last).is_some())
+    {
+        play.finish();
+    }
+}
+
 /// Reads frames until the source ends, leaving each step in `view`.
 fn run_pipeline(
     mut source: Box<dyn Source>,
     mut recogniser: Recogniser,
     mut play: Play,
     mut keeping: Keeping,
+    mut dealer: Option<LabelDealer>,
     view: &std::sync::Mutex<LiveView>,
 ) {
     let update = |f: &mut dyn FnMut(&mut LiveView)| {
@@ -519,6 +552,7 @@ fn run_pipeline(
     let mut times = std::collections::VecDeque::new();
     // When the source's clock started: the first frame's time, less its `at`.
     let mut clock: Option<Instant> = None;
+    let mut last = 0;
     loop {
         let frame = match source.next_frame() {
             Ok(Some(frame)) => frame,
@@ -561,14 +595,12 @@ fn run_pipeline(
             }
         };
         play.frame(frame.index, frame.at, &readings);
-        let behind = due.elapsed().as_secs_f64() * 1000.0;
-        times.push_back(start.elapsed().as_secs_f64() * 1000.0);
-        if times.len() > 30 {
-            times.pop_front();
+        if let Some(dealer) = &mut dealer {
+            dealer.answer(&mut play, frame.index);
         }
-        let mut sorted: Vec<f64> = times.iter().copied().collect();
-        sorted.sort_by(f64::total_cmp);
-        let read_ms = sorted[sorted.len() / 2];
+        last = frame.index;
+        let behind = due.elapsed().as_secs_f64() * 1000.0;
+        let read_ms = recent_median(&mut times, start.elapsed().as_secs_f64() * 1000.0);
         let (picture, scale) = for_the_view(frame.image);
         let mut picture = Some(picture);
         // Kept on disk each frame; a failure is said on screen, and the game
@@ -591,7 +623,7 @@ fn run_pipeline(
             v.error.clone_from(&kept);
         });
     }
-    play.finish();
+    finish(&mut play, dealer.as_mut(), last);
     let kept = keeping
         .keep(&play, false, true)
         .err()

@@ -465,11 +465,10 @@ impl SideScreen {
             }
             CameraDemo::Ready(_) => "The camera demo is ready.".to_owned(),
             CameraDemo::Playing { plays, .. } => format!(
-                "The camera demo: a sitting rendered from the built-in card designs, each \
-                 frame read by the recogniser as a camera's would be, the dealer's words from \
-                 its script{}.",
+                "Camera demo{}: a rendered sitting read frame by frame by the recogniser; \
+                 the dealer's words from its script.",
                 if *plays > 0 {
-                    format!(" (played {} times)", plays + 1)
+                    format!(", play {}", plays + 1)
                 } else {
                     String::new()
                 }
@@ -1450,7 +1449,9 @@ pub fn show_table(ui: &mut egui::Ui, game: &Game) {
 
 /// Round, dealer, double, and what the table waits for.
 fn round_line(state: &State) -> String {
-    let dealer = state.dealer().map_or("nobody yet", |d| state.name(d));
+    let Some(dealer) = state.dealer().map(|d| state.name(d)) else {
+        return "Before the first deal: the first dealer is not chosen yet".to_owned();
+    };
     let doubled = if state.doubled() { ", doubled" } else { "" };
     let now = match state.phase() {
         Phase::Between => "between rounds".to_owned(),

@@ -36,6 +36,9 @@ const DIVIDE_WINDOW_SECS: f32 = 5.0;
 /// before the dealer is asked for a card face down, in seconds.
 const SHOWDOWN_WAIT_SECS: f32 = 2.0;
 
+/// How the question for a hand the showdown waits for begins.
+const SHOWDOWN_WAITS: &str = "the showdown waits for";
+
 /// The least time the pone takes to shuffle the last card into his pile
 /// and hand the pack back, in seconds: a card dealt from the new pack sooner
 /// than this after the card before is a question ([`Play`]'s shuffle check).
@@ -374,6 +377,17 @@ impl Play {
     /// not settled, and cards coming to rest wait.
     fn ask_for_hidden_cards(&mut self, frame: u64, now: bool) {
         let state = self.game.sitting().state();
+        let showing = state
+            .to_show()
+            .map(|(seat, hand)| (state.round_number(), seat, hand));
+        if self.asked_showdown.is_some() && showing != self.asked_showdown {
+            // The hand asked for was shown: its question is settled.
+            for q in &mut self.questions {
+                if q.answered.is_none() && q.text.starts_with(SHOWDOWN_WAITS) {
+                    q.answered = Some("the hand was shown".to_owned());
+                }
+            }
+        }
         let Some((seat, hand)) = state.to_show() else {
             self.showdown_since = None;
             return;
@@ -392,7 +406,7 @@ impl Play {
             String::new()
         };
         let text = format!(
-            "the showdown waits for {}'s hand{hand}: a card face down the camera cannot read; \
+            "{SHOWDOWN_WAITS} {}'s hand{hand}: a card face down the camera cannot read; \
              type it at the desk (rank then suit)",
             state.name(seat)
         );
