@@ -78,6 +78,18 @@ const TURNED_UP_ON: f32 = 0.4;
 /// one face as a card of its own).
 const TURNED_UP_TOGETHER_SECS: f32 = 0.3;
 
+/// A card come to rest, as the tracker tells it: its track, the frame, its
+/// box, its face (none: face down), and how surely it was read.
+#[derive(Clone, Copy, Debug)]
+struct Landing {
+    track: u64,
+    frame: u64,
+    bbox: [f32; 4],
+    card: Option<pone_engine::Card>,
+    confidence: f32,
+    sure: bool,
+}
+
 /// Where each seat's cards lie on the picture.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SeatZones {
@@ -525,7 +537,15 @@ impl Play {
                 sure,
                 ..
             } => {
-                if !self.landed(track, frame, bbox, card, confidence, sure) {
+                let landing = Landing {
+                    track,
+                    frame,
+                    bbox,
+                    card,
+                    confidence,
+                    sure,
+                };
+                if !self.landed(landing) {
                     // Not a card of the deal: the tracker lets it go once
                     // unseen, so it cannot stand in for a card landing there
                     // later; the pack or the pile stays where it lies, so
@@ -559,7 +579,15 @@ impl Play {
                         return;
                     };
                     self.placed.remove(&track);
-                    if !self.landed(track, frame, bbox, Some(card), confidence, sure) {
+                    let landing = Landing {
+                        track,
+                        frame,
+                        bbox,
+                        card: Some(card),
+                        confidence,
+                        sure,
+                    };
+                    if !self.landed(landing) {
                         self.tracker.leave(&[track]);
                     }
                     return;
@@ -593,15 +621,15 @@ impl Play {
 
     /// A card came to rest: if it is the next card of the deal, it goes to the
     /// engine (true); the pack, the pile, a card where none is due do not.
-    fn landed(
-        &mut self,
-        track: u64,
-        frame: u64,
-        bbox: [f32; 4],
-        card: Option<pone_engine::Card>,
-        confidence: f32,
-        sure: bool,
-    ) -> bool {
+    fn landed(&mut self, landing: Landing) -> bool {
+        let Landing {
+            track,
+            frame,
+            bbox,
+            card,
+            confidence,
+            sure,
+        } = landing;
         let here = centre(bbox);
         let size = long_side(bbox);
         let due = self.game.sitting().state().due_card();
@@ -612,7 +640,7 @@ impl Play {
             return false;
         }
         if let Some(twice) = self.found_twice(frame, bbox, card.is_none()) {
-            return self.second_box(track, frame, bbox, card, confidence, sure, twice);
+            return self.second_box(landing, twice);
         }
         // No card is due (the pack before the deal), or the cards of a
         // round over were gathered away from the seat due the next
@@ -700,17 +728,19 @@ impl Play {
     /// A card come to rest that is the last card dealt found a second time
     /// (`twice`: that card's track, box, face and sureness): true when its
     /// box is the card's from now on.
-    #[allow(clippy::too_many_arguments)] // one card's landing, as `landed` has it
     fn second_box(
         &mut self,
-        track: u64,
-        frame: u64,
-        bbox: [f32; 4],
-        card: Option<pone_engine::Card>,
-        confidence: f32,
-        sure: bool,
+        landing: Landing,
         (last, at, was, first): (u64, [f32; 4], Option<pone_engine::Card>, f32),
     ) -> bool {
+        let Landing {
+            track,
+            frame,
+            bbox,
+            card,
+            confidence,
+            sure,
+        } = landing;
         // One card read as two faces on its two boxes: the surer reading,
         // read surely, is its face (the second box is often the one that
         // shows the index whole).
