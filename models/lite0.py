@@ -87,14 +87,14 @@ class Lite0Classifier(nn.Module):
     them), a 1x1 mix to 256 channels, the average over the picture and a
     linear layer over the classes; a softmax with a fitted temperature out."""
 
-    def __init__(self, classes, pretrained=True):
+    def __init__(self, classes, pretrained=True, stages=STAGES):
         super().__init__()
-        self.features = lite0_trunk(STAGES)
+        self.features = lite0_trunk(stages)
         if pretrained:
             load_imagenet(self.features)
         for layer in self.features[:FROZEN]:
             layer.requires_grad_(False)
-        self.mix = nn.Sequential(nn.Conv2d(LITE0[STAGES - 1][4], 256, 1, bias=False), nn.BatchNorm2d(256), nn.ReLU6(inplace=True))
+        self.mix = nn.Sequential(nn.Conv2d(LITE0[stages - 1][4], 256, 1, bias=False), nn.BatchNorm2d(256), nn.ReLU6(inplace=True))
         self.drop = nn.Dropout(0.2)
         self.head = nn.Linear(256, classes)
         self.temperature = nn.Parameter(torch.ones(1), requires_grad=False)

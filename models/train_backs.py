@@ -28,6 +28,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from onnx_export import export_checked
+from lite0 import Lite0Classifier
 from train_reader import block, camera_light, fit_temperature
 
 CLASSES = ["back", "none"]
@@ -105,6 +106,9 @@ def main():
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--net", choices=["small", "lite0"], default="small",
+                        help="small: the plain CNN from scratch (the committed checker); lite0: EfficientNet-Lite0's "
+                             "first four stages from ImageNet (models/lite0.py), measured in session 20 and not kept")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     random.seed(args.seed)
@@ -118,7 +122,7 @@ def main():
     # Both classes drawn equally often: a rare class is not learned as noise.
     weights = (1.0 / counts.clamp(min=1).float())[yt]
 
-    model = BackNet()
+    model = BackNet() if args.net == "small" else Lite0Classifier(len(CLASSES), stages=4)
     print(f"{sum(p.numel() for p in model.parameters())} parameters", flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     per_epoch = (len(yt) + args.batch - 1) // args.batch
