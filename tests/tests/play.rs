@@ -820,3 +820,54 @@ fn a_card_turned_up_and_found_as_a_smaller_box_is_turned_up_not_dealt() {
     };
     assert_truth(&play_answering_altered(&dir, &[], &smaller), &dir);
 }
+
+/// "The holder turns up his cards" (RULES.md, a player's natural): a
+/// natural paid on the player's word while a card of it lies face down is
+/// a question until the camera sees the cards turned up. Seed 8: Bob
+/// declares a natural (QC and AD) as the first round's second cards go
+/// round. Seen turned up, no question stays open about it; with the camera
+/// never seeing them turned up (read as backs), the table asks for them,
+/// and the payment stands meanwhile.
+#[test]
+fn a_natural_paid_on_cards_never_seen_turned_up_is_a_question() {
+    let dir = sitting("play-natural-unshown", 8, 2, 3, "1280x720");
+    let natural = |play: &Play| {
+        play.questions()
+            .iter()
+            .filter(|q| q.text.starts_with("Bob was paid a natural"))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    let shown = play_answering(&dir);
+    assert_truth(&shown, &dir);
+    assert!(
+        natural(&shown).iter().all(|q| q.answered.is_some()),
+        "{:?}",
+        shown.questions()
+    );
+    // Bob's cards as backs from his declaration on.
+    let unshown = play_answering_altered(&dir, &[], &|f, label, readings| {
+        if f < 127 {
+            return;
+        }
+        let bobs: Vec<[f32; 4]> = label["cards"]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .filter(|c| c["role"]["seat"] == 1 && c["card"] != "back")
+            .map(label_box)
+            .collect();
+        for seen in readings.iter_mut() {
+            if bobs.contains(&seen.bbox) {
+                *seen = Seen::new("back", 0.99, seen.bbox);
+            }
+        }
+    });
+    assert_truth(&unshown, &dir);
+    let asked = natural(&unshown);
+    assert_eq!(asked.len(), 1, "{:?}", unshown.questions());
+    assert!(asked[0].answered.is_none(), "{:?}", asked[0]);
+    // Not at once (the holder has a moment to turn them up): here when the
+    // recording ends, 1.6 seconds after the declaration.
+    assert!(asked[0].frame > 127, "asked at once: {:?}", asked[0]);
+}

@@ -39,6 +39,11 @@ const SHOWDOWN_WAIT_SECS: f32 = 2.0;
 /// How the question for a hand the showdown waits for begins.
 const SHOWDOWN_WAITS: &str = "the showdown waits for";
 
+/// Seconds a natural paid may lie with a card face down before the dealer is
+/// asked to have it turned up: "the holder turns up his cards" (RULES.md,
+/// the player's natural), and the camera must see them to check the word.
+const NATURAL_SHOWN_SECS: f32 = 3.0;
+
 /// The least time the pone takes to shuffle the last card into his pile
 /// and hand the pack back, in seconds: a card dealt from the new pack sooner
 /// than this after the card before is a question ([`Play`]'s shuffle check).
@@ -299,6 +304,9 @@ pub struct Play {
     showdown_since: Option<u64>,
     /// The hand the dealer was last asked to show: round, seat, hand.
     asked_showdown: Option<(u32, Seat, u8)>,
+    /// Naturals paid on a card face down (round, seat, hand): when first
+    /// seen so, and the question asked for it (its place in `questions`).
+    naturals_unshown: BTreeMap<(u32, Seat, u8), (u64, Option<usize>)>,
 }
 
 impl Play {
@@ -341,6 +349,7 @@ impl Play {
             fps,
             showdown_since: None,
             asked_showdown: None,
+            naturals_unshown: BTreeMap::new(),
         })
     }
 
@@ -381,6 +390,72 @@ impl Play {
         }
         self.settle_order(false);
         self.ask_for_hidden_cards(frame, false);
+        self.ask_for_naturals(frame, false);
+    }
+
+    /// A natural paid while a card of the hand is still face down: after a
+    /// moment ([`NATURAL_SHOWN_SECS`]; `now`: at once) the dealer is asked to
+    /// have it turned up, once for each hand, even when the natural ended the
+    /// round; the question is settled when the camera sees the cards. The
+    /// payment stands meanwhile: the desk takes it back if the cards shown
+    /// are no natural.
+    fn ask_for_naturals(&mut self, frame: u64, now: bool) {
+        let state = self.game.sitting().state();
+        let round = state.round_number();
+        // Naturals paid with a card face down, and those shown since.
+        let (mut unshown, mut shown) = (Vec::new(), Vec::new());
+        for &seat in state.order() {
+            let Some(sr) = state.seat_round(seat) else {
+                continue;
+            };
+            for (k, h) in sr.hands.iter().enumerate() {
+                if h.state != pone_engine::sitting::HandState::Natural {
+                    continue;
+                }
+                let key = (round, seat, k as u8 + 1);
+                if h.cards.unseen() > 0 {
+                    unshown.push(key);
+                } else {
+                    shown.push(key);
+                }
+            }
+        }
+        let moment = (NATURAL_SHOWN_SECS * self.fps) as u64;
+        let mut ask = Vec::new();
+        // A round gone leaves its question as it is: only the cards seen
+        // settle it.
+        self.naturals_unshown.retain(|key, (_, asked)| {
+            if shown.contains(key)
+                && let Some(q) = asked.and_then(|q| self.questions.get_mut(q))
+            {
+                q.answered
+                    .get_or_insert_with(|| "the cards were shown".to_owned());
+            }
+            unshown.contains(key)
+        });
+        for key in unshown {
+            let (since, asked) = self.naturals_unshown.entry(key).or_insert((frame, None));
+            if asked.is_none() && (now || frame >= *since + moment) {
+                *asked = Some(self.questions.len() + ask.len());
+                ask.push(key);
+            }
+        }
+        for (_, seat, hand) in ask {
+            let state = self.game.sitting().state();
+            let divided = state.seat_round(seat).is_some_and(|sr| sr.hands.len() > 1);
+            let hand = if divided {
+                format!(" (hand {hand})")
+            } else {
+                String::new()
+            };
+            let text = format!(
+                "{} was paid a natural{hand} on a card the camera has not seen turned up: \
+                 the holder turns up his cards; have them turned up, or look at them before \
+                 they are gathered (Fix takes the natural back)",
+                state.name(seat)
+            );
+            self.ask(frame, text);
+        }
     }
 
     /// At the showdown a hand still holds a card face down that the camera
@@ -447,6 +522,7 @@ impl Play {
     pub fn finish(&mut self) {
         self.settle_order(true);
         self.ask_for_hidden_cards(self.frame, true);
+        self.ask_for_naturals(self.frame, true);
     }
 
     /// The game as kept.
