@@ -440,6 +440,12 @@ impl Desk {
         };
         Some(if q.about.is_some() {
             format!("Camera asks: {}. Y: right; N: it is another card", q.text)
+        } else if q.natural.is_some() {
+            format!(
+                "Camera asks: {}. Y: they are an ace and a tenth card; N: they are not (the \
+                 natural taken back, its payment with it)",
+                q.text
+            )
         } else {
             format!("Camera asks: {}. Y: settled", q.text)
         })
@@ -1312,6 +1318,9 @@ impl Desk {
             self.said = Some(Said::Done(text));
         } else if q.about.is_some() {
             self.typed = Typed::Answering { rank: None };
+        } else if let Some(player) = q.natural {
+            self.take_natural_back(player, "his cards, seen at the table, are not");
+            self.questions[k].1 = true;
         } else {
             self.refuse(format!(
                 "N: \"{}\" doubts no card; set the table right and press Y",
@@ -1340,14 +1349,7 @@ impl Desk {
                 true
             }
             (Flag::DeclarationContradicted { player, .. }, true) => {
-                if let Some(line) = self.natural_line(player) {
-                    let name = self.game.sitting().state().name(player).to_owned();
-                    let reason = format!(
-                        "{name}'s natural taken back: his cards are not an ace and a tenth card \
-                         (the cards decide)"
-                    );
-                    self.correct(line, None, reason);
-                }
+                self.take_natural_back(player, "his cards are not");
                 // The flag goes with the natural taken back; the round's
                 // other flags move up a place, so none is marked answered.
                 false
@@ -1359,6 +1361,18 @@ impl Desk {
         };
         if answered {
             self.flags_answered.push((round, k));
+        }
+    }
+
+    /// Takes `player`'s natural back (a correction, its payment going with
+    /// it), saying why: `why`, then "an ace and a tenth card".
+    fn take_natural_back(&mut self, player: Seat, why: &str) {
+        if let Some(line) = self.natural_line(player) {
+            let name = self.game.sitting().state().name(player).to_owned();
+            let reason = format!(
+                "{name}'s natural taken back: {why} an ace and a tenth card (the cards decide)"
+            );
+            self.correct(line, None, reason);
         }
     }
 

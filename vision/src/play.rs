@@ -123,6 +123,10 @@ pub struct Question {
     /// is told, and his report counts them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slip: Option<Slip>,
+    /// The player whose natural, paid on his word, it asks to see: the
+    /// dealer may answer that the cards are no natural (it is taken back).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub natural: Option<Seat>,
     /// How the camera settled it itself since, if it did (a card doubted,
     /// read surely since): the dealer need not answer.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -451,10 +455,17 @@ impl Play {
             let text = format!(
                 "{} was paid a natural{hand} on a card the camera has not seen turned up: \
                  the holder turns up his cards; have them turned up, or look at them before \
-                 they are gathered (Fix takes the natural back)",
+                 they are gathered",
                 state.name(seat)
             );
-            self.ask(frame, text);
+            self.raise(Question {
+                frame,
+                text,
+                about: None,
+                slip: None,
+                natural: Some(seat),
+                answered: None,
+            });
         }
     }
 
@@ -1481,6 +1492,7 @@ impl Play {
             text,
             about: None,
             slip: Some(slip),
+            natural: None,
             answered: None,
         });
     }
@@ -1491,6 +1503,7 @@ impl Play {
             text,
             about,
             slip: None,
+            natural: None,
             answered: None,
         });
     }

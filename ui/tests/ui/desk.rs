@@ -333,6 +333,7 @@ fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
             text: "the card to Bob reads 7S (55% sure)".into(),
             about: Some(seven),
             slip: None,
+            natural: None,
             answered: None,
         },
         Question {
@@ -341,6 +342,7 @@ fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
                 .into(),
             about: None,
             slip: Some(Slip::PlayerSkipped),
+            natural: None,
             answered: None,
         },
     ];
@@ -611,6 +613,7 @@ fn at_a_cameras_table_a_card_turned_up_and_doubted_is_corrected() {
         text: "Bob's card turned up reads 6H (36% sure)".into(),
         about: seq,
         slip: None,
+        natural: None,
         answered: None,
     }]);
     type_keys(&mut desk, "n8s");
@@ -644,6 +647,7 @@ fn a_doubt_the_camera_settled_itself_is_not_asked() {
         text: format!("the card at frame {frame} reads 6H (36% sure)"),
         about: Some(1),
         slip: None,
+        natural: None,
         answered,
     };
     desk.ask(&[doubt(10, None), doubt(20, None)]);
@@ -887,4 +891,42 @@ fn a_natural_paid_that_the_cards_contradict_is_taken_back_in_one_key() {
     assert_eq!(desk.game().ledger().balances, vec![0, 0, 0]);
     assert!(desk.question_prompt().is_none(), "answered");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The camera asks to see a natural paid on Bob's word, his cards never seen
+/// turned up: N (they are no natural, as the dealer sees them) takes it back,
+/// its payment with it; Y leaves it.
+#[test]
+fn a_natural_the_camera_never_saw_is_taken_back_or_kept_in_one_key() {
+    use pone_vision::play::Question;
+    let unshown = NATURAL_CONTRADICTED
+        .lines()
+        .filter(|l| !l.contains("\"show\""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let question = Question {
+        frame: 143,
+        text: "Bob was paid a natural on a card the camera has not seen turned up".into(),
+        about: None,
+        slip: None,
+        natural: Some(Seat(1)),
+        answered: None,
+    };
+    for (key, taken_back) in [("n", true), ("y", false)] {
+        let (mut desk, dir) = crate::resumed("natural-unshown", &unshown);
+        let paid = desk.game().ledger().balances.clone();
+        assert_ne!(paid, vec![0, 0, 0], "Bob was paid on his word");
+        desk.ask(std::slice::from_ref(&question));
+        let asked = desk.question_prompt().expect("the camera's question");
+        assert!(asked.contains("N: they are not"), "{asked}");
+        type_keys(&mut desk, key);
+        assert!(!refused(&desk), "{}", last_word(&desk));
+        let text = desk.game().journal_text();
+        let reason = "Bob's natural taken back: his cards, seen at the table, are not an ace";
+        assert_eq!(text.contains(reason), taken_back, "{text}");
+        let balances = if taken_back { vec![0, 0, 0] } else { paid };
+        assert_eq!(desk.game().ledger().balances, balances);
+        assert!(desk.question_prompt().is_none(), "answered");
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -63,6 +63,7 @@ fn view() -> LiveView {
             text: "the card to Bob reads QH (62% sure)".into(),
             about: Some(seq),
             slip: None,
+            natural: None,
             answered: None,
         }],
         source: "a recording (test)".into(),
@@ -135,6 +136,7 @@ fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reporte
                 .into(),
             about: None,
             slip: Some(Slip::PlayerSkipped),
+            natural: None,
             answered: None,
         });
         view.game = Some(after.clone());
