@@ -1674,31 +1674,85 @@ fn card_words(card: Card) -> String {
     format!("{rank} of {}", suit_name(card.suit))
 }
 
-/// The width a seat takes on screen.
-const SEAT_WIDTH: f32 = 260.0;
+/// How large a seat is drawn.
+#[derive(Clone, Copy)]
+struct SeatStyle {
+    /// The seat's width (inside its margins).
+    width: f32,
+    /// The least height of a seat (inside its margins).
+    height: f32,
+    /// The player's name's size.
+    title: f32,
+    /// A card's size.
+    card: egui::Vec2,
+    /// The space between the seat's lines.
+    lines: f32,
+    /// The name and the stake on one line.
+    one_line: bool,
+}
 
-/// Every seat, in seating order, in as many rows as the width asks.
+/// Seats as large as the table allows.
+const FULL_SEAT: SeatStyle = SeatStyle {
+    width: 260.0,
+    height: 170.0,
+    title: 20.0,
+    card: egui::vec2(44.0, 62.0),
+    lines: 12.0,
+    one_line: false,
+};
+
+/// Seats when the full ones would not all show at once (seven players
+/// beside the camera view and the desk): smaller cards, the stake beside
+/// the name, no height to spare.
+const COMPACT_SEAT: SeatStyle = SeatStyle {
+    width: 180.0,
+    height: 0.0,
+    title: 17.0,
+    card: egui::vec2(34.0, 48.0),
+    lines: 3.0,
+    one_line: true,
+};
+
+/// A seat's frame: its inner margin and its line, each side.
+const SEAT_FRAME: f32 = 11.0;
+
+/// How many seats go across `width` in `style`, `gap` apart.
+fn seats_across(width: f32, gap: f32, style: SeatStyle) -> usize {
+    (1..=16u8)
+        .rev()
+        .find(|&n| f32::from(n) * (style.width + 2.0 * SEAT_FRAME + gap) - gap <= width)
+        .map_or(1, usize::from)
+}
+
+/// Every seat, in seating order, in as many rows as the width asks; in the
+/// compact style ([`COMPACT_SEAT`]) when the full seats' rows would not all
+/// show in the height there is.
 fn show_seats(ui: &mut egui::Ui, state: &State) {
     let gap = 12.0;
     ui.spacing_mut().item_spacing = egui::vec2(gap, gap);
-    let width = ui.available_width();
-    let across = (1..=16u8)
-        .rev()
-        .find(|&n| f32::from(n) * (SEAT_WIDTH + 20.0 + gap) - gap <= width)
-        .map_or(1, usize::from);
-    let seats: Vec<Seat> = (0..state.names().len()).map(|i| Seat(i as u8)).collect();
+    let (width, height) = (ui.available_width(), ui.available_height());
+    let count = state.names().len();
+    let across = seats_across(width, gap, FULL_SEAT);
+    let rows = f32::from(u16::try_from(count.div_ceil(across)).unwrap_or(u16::MAX));
+    let style = if rows * (FULL_SEAT.height + 2.0 * SEAT_FRAME + gap) <= height {
+        FULL_SEAT
+    } else {
+        COMPACT_SEAT
+    };
+    let across = seats_across(width, gap, style);
+    let seats: Vec<Seat> = (0..count).map(|i| Seat(i as u8)).collect();
     egui::ScrollArea::vertical().show(ui, |ui| {
         for row in seats.chunks(across) {
             ui.horizontal(|ui| {
                 for &seat in row {
-                    show_seat(ui, state, seat);
+                    show_seat(ui, state, seat, style);
                 }
             });
         }
     });
 }
 
-fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat) {
+fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat, style: SeatStyle) {
     let turn = state.turn().map(|t| t.0) == Some(place);
     let stroke = if turn {
         egui::Stroke::new(3.0, GOLD)
@@ -1711,7 +1765,8 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat) {
         .corner_radius(8.0)
         .inner_margin(10.0)
         .show(ui, |ui| {
-            ui.set_min_size(egui::vec2(SEAT_WIDTH, 170.0));
+            ui.set_min_size(egui::vec2(style.width, style.height));
+            ui.spacing_mut().item_spacing.y = style.lines;
             ui.vertical(|ui| {
                 let mut title = state.name(place).to_owned();
                 if state.dealer() == Some(place) {
@@ -1720,13 +1775,12 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat) {
                 if state.pone() == Some(place) {
                     title.push_str(" · pone");
                 }
-                ui.label(
-                    RichText::new(title)
-                        .size(20.0)
-                        .strong()
-                        .color(Color32::WHITE),
-                );
+                let title = RichText::new(title)
+                    .size(style.title)
+                    .strong()
+                    .color(Color32::WHITE);
                 let Some(round) = state.seat_round(place) else {
+                    ui.label(title);
                     return;
                 };
                 let doubled = state.doubled() && state.dealer() != Some(place);
@@ -1735,7 +1789,16 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat) {
                     None if state.dealer() == Some(place) => "deals".to_owned(),
                     None => "no stake yet".to_owned(),
                 };
-                ui.label(RichText::new(wager).color(Color32::from_gray(220)));
+                let wager = RichText::new(wager).color(Color32::from_gray(220));
+                if style.one_line {
+                    ui.horizontal(|ui| {
+                        ui.label(title);
+                        ui.label(wager);
+                    });
+                } else {
+                    ui.label(title);
+                    ui.label(wager);
+                }
                 let divided = round.hands.len() > 1;
                 ui.horizontal(|ui| {
                     for (number, hand) in (1u8..).zip(&round.hands) {
@@ -1759,7 +1822,7 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat) {
                             ui.horizontal(|ui| {
                                 ui.spacing_mut().item_spacing.x = 4.0;
                                 for slot in hand.cards.slots() {
-                                    draw_card(ui, *slot);
+                                    draw_card(ui, *slot, style.card);
                                 }
                             });
                             ui.label(
@@ -1802,15 +1865,16 @@ fn hand_status(hand: &pone_engine::sitting::Hand) -> String {
     format!("{count}{status}")
 }
 
-/// One card, face up (rank and suit) or a back.
-fn draw_card(ui: &mut egui::Ui, slot: Option<Card>) {
-    let size = egui::vec2(44.0, 62.0);
+/// One card, face up (rank and suit) or a back, `size` large (its rank
+/// and pip drawn to the scale of the full seats' 44 by 62).
+fn draw_card(ui: &mut egui::Ui, slot: Option<Card>, size: egui::Vec2) {
+    let scale = size.y / 62.0;
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter();
     let Some(card) = slot else {
         painter.rect_filled(rect, 5.0, CARD_BACK);
         painter.rect_stroke(
-            rect.shrink(4.0),
+            rect.shrink(4.0 * scale),
             3.0,
             egui::Stroke::new(1.5, Color32::from_rgb(190, 200, 240)),
             egui::StrokeKind::Inside,
@@ -1829,17 +1893,17 @@ fn draw_card(ui: &mut egui::Ui, slot: Option<Card>) {
         rank.to_string()
     };
     painter.text(
-        rect.center_top() + egui::vec2(0.0, 6.0),
+        rect.center_top() + egui::vec2(0.0, 6.0 * scale),
         egui::Align2::CENTER_TOP,
         rank,
-        egui::FontId::proportional(20.0),
+        egui::FontId::proportional(20.0 * scale),
         colour,
     );
     draw_suit(
         painter,
         card.suit,
-        rect.center_bottom() - egui::vec2(0.0, 18.0),
-        9.0,
+        rect.center_bottom() - egui::vec2(0.0, 18.0 * scale),
+        9.0 * scale,
         colour,
     );
 }

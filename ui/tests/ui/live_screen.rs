@@ -196,3 +196,74 @@ fn a_cameras_table_with_no_desk_exports_its_ledger_beside_its_journal() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Seven players beside the camera view and the desk, in a 1280x800
+/// window: the seats draw compact (smaller cards, four across) so that every
+/// seat shows at once, above the camera's panel, with no scrolling.
+#[test]
+fn seven_seats_beside_the_camera_and_the_desk_all_show_at_once() {
+    let names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil"];
+    let mut game = Game::new(
+        names.map(str::to_owned).to_vec(),
+        pone_engine::HouseRules::default(),
+    )
+    .expect("a table of seven");
+    game.command(None, &Command::Dealer { player: Seat(0) })
+        .expect("Ann deals");
+    for (k, card) in ["QH", "7S", "2D", "KC", "9H", "4C", "AS"]
+        .iter()
+        .enumerate()
+    {
+        let to = Seat(u8::try_from((k + 1) % names.len()).expect("a seat"));
+        let card = (k % 2 == 0).then(|| card.parse().expect("a card"));
+        game.command(
+            None,
+            &Command::Card {
+                to,
+                hand: None,
+                card,
+            },
+        )
+        .expect("a card");
+    }
+    let view = LiveView {
+        game: Some(game),
+        zones: SeatZones {
+            anchors: vec![None; names.len()],
+            stacks: Vec::new(),
+            card_size: 90.0,
+        },
+        questions: Vec::new(),
+        ..view()
+    };
+    let shared = Arc::new(Mutex::new(view));
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |_| LiveScreen::new(Arc::clone(&shared), None, None));
+    harness.run_steps(3);
+    let camera_top = harness
+        .get_by_label_contains("a recording (test)")
+        .rect()
+        .top();
+    for name in names {
+        let shown = harness
+            .query_all_by_label_contains(name)
+            .any(|node| node.rect().left() < 900.0 && node.rect().bottom() <= camera_top);
+        assert!(
+            shown,
+            "{name}'s seat is not in sight above the camera's panel"
+        );
+    }
+    // The bottom line of each seat dealt face down (Cat, Eve and Gil, the
+    // last row's among them), cards and all, above it too.
+    let unseen: Vec<_> = harness
+        .query_all_by_label_contains("with 1 unseen")
+        .map(|node| node.rect())
+        .collect();
+    assert_eq!(unseen.len(), 3, "{unseen:?}");
+    assert!(
+        unseen.iter().all(|r| r.bottom() <= camera_top),
+        "{unseen:?} below {camera_top}"
+    );
+    harness.snapshot("live_seven");
+}
