@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::time::Duration;
 
 use pone_engine::script::{Line, Meta};
-use pone_engine::sitting::Phase;
+use pone_engine::sitting::{HandState, Phase, State};
 use pone_engine::{Command, Event, Game, GameError, Seat};
 
 use crate::boxes::{area, centre, distance, long_side, share_of_smaller};
@@ -413,7 +413,7 @@ impl Play {
                 continue;
             };
             for (k, h) in sr.hands.iter().enumerate() {
-                if h.state != pone_engine::sitting::HandState::Natural {
+                if h.state != HandState::Natural {
                     continue;
                 }
                 let key = (round, seat, k as u8 + 1);
@@ -446,12 +446,7 @@ impl Play {
         }
         for (_, seat, hand) in ask {
             let state = self.game.sitting().state();
-            let divided = state.seat_round(seat).is_some_and(|sr| sr.hands.len() > 1);
-            let hand = if divided {
-                format!(" (hand {hand})")
-            } else {
-                String::new()
-            };
+            let hand = which_hand(state, seat, hand);
             let text = format!(
                 "{} was paid a natural{hand} on a card the camera has not seen turned up: \
                  the holder turns up his cards; have them turned up, or look at them before \
@@ -497,12 +492,7 @@ impl Play {
             return;
         }
         self.asked_showdown = Some(waiting);
-        let divided = state.seat_round(seat).is_some_and(|sr| sr.hands.len() > 1);
-        let hand = if divided {
-            format!(" (hand {hand})")
-        } else {
-            String::new()
-        };
+        let hand = which_hand(state, seat, hand);
         let text = format!(
             "{SHOWDOWN_WAITS} {}'s hand{hand}: a card face down the camera cannot read; \
              type it at the desk (rank then suit)",
@@ -1511,6 +1501,16 @@ impl Play {
     fn raise(&mut self, question: Question) {
         tracing::warn!(question.frame, "{}", question.text);
         self.questions.push(question);
+    }
+}
+
+/// Which of `seat`'s hands `hand` is, in words for a question: ` (hand 2)`
+/// when he divided a pair, nothing when he holds one hand.
+fn which_hand(state: &State, seat: Seat, hand: u8) -> String {
+    if state.seat_round(seat).is_some_and(|sr| sr.hands.len() > 1) {
+        format!(" (hand {hand})")
+    } else {
+        String::new()
     }
 }
 
