@@ -7,8 +7,12 @@ finds, larger and with the card's edge against what it lies on, and says
 `back` or `none`. One command rebuilds it from the finder's training sets and
 the empty tables (see models/README.md):
 
-    ./scripts/run crops --backs /tmp/det-e /tmp/det-b /tmp/det-c --out /tmp/backs
-    python3 models/train_backs.py --data /tmp/backs/det-e /tmp/backs/det-b /tmp/backs/det-c --out models/backs.onnx
+    ./scripts/run crops --backs /tmp/det-e /tmp/det-r /tmp/det-n --out /tmp/backs2
+    ./scripts/run crops --backs /tmp/trs/* --out /tmp/backs3
+    python3 models/train_backs.py --net lite0 --data /tmp/backs2/* /tmp/backs3/* --out models/backs.onnx --epochs 3
+
+(the sets and the rendered sittings `/tmp/trs/*`: models/README.md,
+"Rebuilding them").
 
 `pone crops --backs` writes each set's crops as `backs.u8` (64x64 RGB, one
 after another, cut by `reader::cut_back`) and `backs.tsv` (class, scene). The
@@ -107,8 +111,8 @@ def main():
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--net", choices=["small", "lite0"], default="small",
-                        help="small: the plain CNN from scratch (the committed checker); lite0: EfficientNet-Lite0's "
-                             "first four stages from ImageNet (models/lite0.py), measured in session 20 and not kept")
+                        help="small: the plain CNN from scratch (the checker before session 20); lite0: "
+                             "EfficientNet-Lite0's first four stages from ImageNet (models/lite0.py; the committed checker)")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     random.seed(args.seed)

@@ -166,8 +166,10 @@ fn truth_ledger(dir: &Path) -> Value {
 /// Seed 21 at two players for three rounds is the window's demo sitting
 /// for two (`pone --players 2`): the tracker loses Bob's first card to a
 /// second box as his second card lands over it (the second box turns up as
-/// that card), and the pone's pile comes to rest beside Bob's place before
-/// the next round's first card. At four players (the demo's for four): Dan's
+/// that card; with session 20's back checker, the two boxes come to rest in
+/// the same frame, the first card's new box named first: the one lying less
+/// on the first card is the card dealt), and the pone's pile comes to rest
+/// beside Bob's place before the next round's first card. At four players (the demo's for four): Dan's
 /// king, half hidden under his drawn five, is first read 2C unsurely and
 /// read again KC as the round is settled (the settled round is corrected),
 /// then found again face up as the cards are gathered (no card of the next

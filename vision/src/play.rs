@@ -39,6 +39,11 @@ const SHOWDOWN_WAIT_SECS: f32 = 2.0;
 /// How the question for a hand the showdown waits for begins.
 const SHOWDOWN_WAITS: &str = "the showdown waits for";
 
+/// The share of a box coming to rest that must lie on a card counted
+/// already for it to be that card seen again rather than a new one
+/// ([`Play::new_card_first`]).
+const ON_A_COUNTED_CARD: f32 = 0.8;
+
 /// Seconds a natural paid may lie with a card face down before the dealer is
 /// asked to have it turned up: "the holder turns up his cards" (RULES.md,
 /// the player's natural), and the camera must see them to check the word.
@@ -376,7 +381,8 @@ impl Play {
     /// One frame's readings.
     pub fn frame(&mut self, frame: u64, at: Duration, readings: &[Seen]) {
         self.frame = frame;
-        let facts = self.tracker.update(frame, at, readings);
+        let mut facts = self.tracker.update(frame, at, readings);
+        self.new_card_first(&mut facts);
         self.facts.extend(facts);
         // A seat whose cards have all gone from sight has thrown them to the
         // pone (or a hand covers them): a stack may come to rest next.
@@ -395,6 +401,58 @@ impl Play {
         self.settle_order(false);
         self.ask_for_hidden_cards(frame, false);
         self.ask_for_naturals(frame, false);
+    }
+
+    /// Of the cards coming to rest in one frame, those lying on a card
+    /// already counted ([`ON_A_COUNTED_CARD`] of them or more) go last, the
+    /// one lying most on it last of all (a stable order otherwise): when a
+    /// card dealt onto a seat's card makes the finder see that one again as a
+    /// new box, the new card is the one lying less on it, whichever box the
+    /// tracker named first (the demo sitting at two players: Bob's second
+    /// card, its box 0.80 on his first card's, the first card's new box 0.90).
+    fn new_card_first(&self, facts: &mut [Fact]) {
+        let landing: Vec<u64> = facts
+            .iter()
+            .filter_map(|f| match f {
+                Fact::Landed { track, .. } => Some(*track),
+                _ => None,
+            })
+            .collect();
+        if landing.len() < 2 {
+            return;
+        }
+        let counted: Vec<[f32; 4]> = self
+            .tracker
+            .on_table()
+            .filter(|(track, _, _)| !landing.contains(track))
+            .map(|(_, bbox, _)| bbox)
+            .collect();
+        // How much a landing lies on a counted card, when it lies on one
+        // at all (0 else: those keep their order, first).
+        let on_a_card = |fact: &Fact| match fact {
+            Fact::Landed { bbox, .. } => counted
+                .iter()
+                .map(|&c| share_of_smaller(*bbox, c))
+                .fold(0.0, f32::max),
+            _ => 0.0,
+        };
+        let key = |fact: &Fact| {
+            let share = on_a_card(fact);
+            if share >= ON_A_COUNTED_CARD {
+                share
+            } else {
+                0.0
+            }
+        };
+        // Only the landings move, among themselves.
+        let places: Vec<usize> = (0..facts.len())
+            .filter(|&i| matches!(facts[i], Fact::Landed { .. }))
+            .collect();
+        let mut landed: Vec<Fact> = places.iter().map(|&i| facts[i]).collect();
+        landed.sort_by(|a, b| key(a).total_cmp(&key(b)));
+        for (&i, fact) in places.iter().zip(landed) {
+            facts[i] = fact;
+        }
     }
 
     /// A natural paid while a card of the hand is still face down: after a

@@ -54,8 +54,6 @@ pub struct Recogniser {
     reader: Classifier,
     whole: Option<Classifier>,
     backs: Option<Classifier>,
-    /// The back checker for photos ([`PHOTO_BACKS_FILE`]), when there is one.
-    photo_backs: Option<Classifier>,
     /// The least confidence a card must have to be reported.
     pub min_confidence: f32,
 }
@@ -68,14 +66,6 @@ pub const READER_FILE: &str = "reader.onnx";
 pub const WHOLE_FILE: &str = "cardnet.onnx";
 /// The back checker's file name in the models folder (optional).
 pub const BACKS_FILE: &str = "backs.onnx";
-/// The back checker for photos (optional; [`BACKS_FILE`] checks a table
-/// camera's frames, and photos too when this is missing). Photos come from
-/// any table under any light: wood, carpet, magazines, cables. This checker
-/// starts from features learnt on `ImageNet` and takes far fewer such
-/// things for backs (models/README.md, session 20); the camera's checker
-/// tells better a back half under the card dealt onto it, of which a live
-/// table's hands are made.
-pub const PHOTO_BACKS_FILE: &str = "backs-photo.onnx";
 /// The whole-card reader's input size when its model does not say: the
 /// picture squeezed to a square.
 const WHOLE_SIZE: u32 = 96;
@@ -112,9 +102,8 @@ pub fn models_dir() -> PathBuf {
 
 impl Recogniser {
     /// Loads `finder.onnx` and `reader.onnx` (with `reader.classes.txt`) from
-    /// `folder`, and `cardnet.onnx` (the whole-card reader), `backs.onnx`
-    /// (the back checker) and `backs-photo.onnx` (the photos' back checker)
-    /// when they are there.
+    /// `folder`, and `cardnet.onnx` (the whole-card reader) and `backs.onnx`
+    /// (the back checker) when they are there.
     pub fn open(folder: &Path) -> Result<Recogniser, ModelError> {
         Recogniser::open_on(folder, crate::finder::cores())
     }
@@ -128,28 +117,22 @@ impl Recogniser {
                 .then(|| Classifier::open_on(&path, threads.max(1)))
                 .transpose()
         };
-        let checker = |file: &str| -> Result<Option<Classifier>, ModelError> {
-            let checker = optional(file)?;
-            if let Some(checker) = &checker
-                && !checker.classes().iter().any(|c| c == "back")
-            {
-                return Err(ModelError::Model {
-                    path: folder.join(file).with_extension("classes.txt"),
-                    reason: "the back checker's classes must name `back` (and `none`): \
-                             write them again with `python3 models/train_backs.py`"
-                        .into(),
-                });
-            }
-            Ok(checker)
-        };
-        let backs = checker(BACKS_FILE)?;
-        let photo_backs = checker(PHOTO_BACKS_FILE)?;
+        let backs = optional(BACKS_FILE)?;
+        if let Some(checker) = &backs
+            && !checker.classes().iter().any(|c| c == "back")
+        {
+            return Err(ModelError::Model {
+                path: folder.join(BACKS_FILE).with_extension("classes.txt"),
+                reason: "the back checker's classes must name `back` (and `none`): \
+                         write them again with `python3 models/train_backs.py`"
+                    .into(),
+            });
+        }
         Ok(Recogniser {
             finder: Finder::open_on(&folder.join(FINDER_FILE), threads.max(1))?,
             reader: Classifier::open_on(&folder.join(READER_FILE), threads.max(1))?,
             whole: optional(WHOLE_FILE)?,
             backs,
-            photo_backs,
             min_confidence: 0.25,
         })
     }
@@ -298,12 +281,7 @@ impl Recogniser {
         frame: &RgbImage,
         found: Vec<crate::finder::Back>,
     ) -> Result<Vec<Seen>, ModelError> {
-        let checker = if self.finder.keep_size {
-            self.backs.as_mut()
-        } else {
-            self.photo_backs.as_mut().or(self.backs.as_mut())
-        };
-        let Some(checker) = checker else {
+        let Some(checker) = self.backs.as_mut() else {
             return Ok(found
                 .into_iter()
                 .map(|back| Seen::new("back", back.score, back.bbox))
