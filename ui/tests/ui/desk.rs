@@ -26,19 +26,7 @@ fn camera_game() -> Game {
     let mut game = Game::new(names(3), HouseRules::default()).expect("a game");
     game.command(None, &Command::Dealer { player: Seat(0) })
         .expect("the dealer");
-    for card in ["QH", "7S", "2D"] {
-        let to = game.sitting().state().due_card().expect("a card due").0;
-        let card = Some(card.parse().expect("a card"));
-        game.command(
-            None,
-            &Command::Card {
-                to,
-                hand: None,
-                card,
-            },
-        )
-        .expect("a card");
-    }
+    crate::deal_due(&mut game, &[Some("QH"), Some("7S"), Some("2D")]);
     game
 }
 

@@ -210,22 +210,19 @@ fn seven_seats_beside_the_camera_and_the_desk_all_show_at_once() {
     .expect("a table of seven");
     game.command(None, &Command::Dealer { player: Seat(0) })
         .expect("Ann deals");
-    for (k, card) in ["QH", "7S", "2D", "KC", "9H", "4C", "AS"]
-        .iter()
-        .enumerate()
-    {
-        let to = Seat(u8::try_from((k + 1) % names.len()).expect("a seat"));
-        let card = (k % 2 == 0).then(|| card.parse().expect("a card"));
-        game.command(
+    // The first cards round the table from Bob, every other one face down.
+    crate::deal_due(
+        &mut game,
+        &[
+            Some("QH"),
             None,
-            &Command::Card {
-                to,
-                hand: None,
-                card,
-            },
-        )
-        .expect("a card");
-    }
+            Some("2D"),
+            None,
+            Some("9H"),
+            None,
+            Some("AS"),
+        ],
+    );
     let view = LiveView {
         game: Some(game),
         zones: SeatZones {

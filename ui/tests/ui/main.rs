@@ -25,6 +25,24 @@ fn three_players() -> Game {
     game
 }
 
+/// Cards dealt in `game`, each to the seat due one: face up (`Some`) or
+/// face down.
+fn deal_due(game: &mut Game, cards: &[Option<&str>]) {
+    for card in cards {
+        let to = game.sitting().state().due_card().expect("a card due").0;
+        let card = card.map(|c| c.parse().expect("a card"));
+        game.command(
+            None,
+            &Command::Card {
+                to,
+                hand: None,
+                card,
+            },
+        )
+        .expect("a card");
+    }
+}
+
 /// A desk going on with the journal `text`, written as `sitting.jsonl` in a
 /// folder of its own named after `name` (the desk writes there as it goes;
 /// remove the folder at the end), and that folder.
