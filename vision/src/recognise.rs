@@ -472,10 +472,10 @@ const SAME_CARD_INSIDE: f32 = 0.9;
 /// (models/README.md): at 0.55 rather than 0.5, no empty table of the tests
 /// shows a card, edje's and the held-out renders' figures stand, and the
 /// live table (camera frames) lost 6 cards in order.
-const CHECKED_BACK: f32 = 0.55;
+pub const CHECKED_BACK: f32 = 0.55;
 
 /// [`CHECKED_BACK`] for a table camera's frames ([`Recogniser::camera_frames`]).
-const CAMERA_CHECKED_BACK: f32 = 0.5;
+pub const CAMERA_CHECKED_BACK: f32 = 0.5;
 
 /// A back surer than this sets the frame's card size as a face-up card does.
 const SURE_BACK: f32 = 0.7;
