@@ -1713,8 +1713,11 @@ const COMPACT_SEAT: SeatStyle = SeatStyle {
     one_line: true,
 };
 
-/// A seat's frame: its inner margin and its line, each side.
-const SEAT_FRAME: f32 = 11.0;
+/// A seat's inner margin, each side.
+const SEAT_MARGIN: f32 = 10.0;
+
+/// A seat's frame each side: its inner margin and its line.
+const SEAT_FRAME: f32 = SEAT_MARGIN + 1.0;
 
 /// How many seats go across `width` in `style`, `gap` apart.
 fn seats_across(width: f32, gap: f32, style: SeatStyle) -> usize {
@@ -1763,7 +1766,7 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat, style: SeatStyle) {
         .fill(Color32::from_rgb(16, 60, 38))
         .stroke(stroke)
         .corner_radius(8.0)
-        .inner_margin(10.0)
+        .inner_margin(SEAT_MARGIN)
         .show(ui, |ui| {
             ui.set_min_size(egui::vec2(style.width, style.height));
             ui.spacing_mut().item_spacing.y = style.lines;
@@ -1866,9 +1869,9 @@ fn hand_status(hand: &pone_engine::sitting::Hand) -> String {
 }
 
 /// One card, face up (rank and suit) or a back, `size` large (its rank
-/// and pip drawn to the scale of the full seats' 44 by 62).
+/// and pip drawn to the scale of the full seats' cards).
 fn draw_card(ui: &mut egui::Ui, slot: Option<Card>, size: egui::Vec2) {
-    let scale = size.y / 62.0;
+    let scale = size.y / FULL_SEAT.card.y;
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter();
     let Some(card) = slot else {

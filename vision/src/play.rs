@@ -411,43 +411,43 @@ impl Play {
     /// tracker named first (the demo sitting at two players: Bob's second
     /// card, its box 0.80 on his first card's, the first card's new box 0.90).
     fn new_card_first(&self, facts: &mut [Fact]) {
-        let landing: Vec<u64> = facts
+        // Where the landings are among the facts: only they move, among
+        // themselves.
+        let places: Vec<usize> = (0..facts.len())
+            .filter(|&i| matches!(facts[i], Fact::Landed { .. }))
+            .collect();
+        if places.len() < 2 {
+            return;
+        }
+        let landing: Vec<u64> = places
             .iter()
-            .filter_map(|f| match f {
-                Fact::Landed { track, .. } => Some(*track),
+            .filter_map(|&i| match facts[i] {
+                Fact::Landed { track, .. } => Some(track),
                 _ => None,
             })
             .collect();
-        if landing.len() < 2 {
-            return;
-        }
         let counted: Vec<[f32; 4]> = self
             .tracker
             .on_table()
             .filter(|(track, _, _)| !landing.contains(track))
             .map(|(_, bbox, _)| bbox)
             .collect();
-        // How much a landing lies on a counted card, when it lies on one
-        // at all (0 else: those keep their order, first).
-        let on_a_card = |fact: &Fact| match fact {
-            Fact::Landed { bbox, .. } => counted
-                .iter()
-                .map(|&c| share_of_smaller(*bbox, c))
-                .fold(0.0, f32::max),
+        // How much a landing lies on a counted card, when that is
+        // [`ON_A_COUNTED_CARD`] or more (0 else: those keep their order, first).
+        let key = |fact: &Fact| match fact {
+            Fact::Landed { bbox, .. } => {
+                let share = counted
+                    .iter()
+                    .map(|&c| share_of_smaller(*bbox, c))
+                    .fold(0.0, f32::max);
+                if share >= ON_A_COUNTED_CARD {
+                    share
+                } else {
+                    0.0
+                }
+            }
             _ => 0.0,
         };
-        let key = |fact: &Fact| {
-            let share = on_a_card(fact);
-            if share >= ON_A_COUNTED_CARD {
-                share
-            } else {
-                0.0
-            }
-        };
-        // Only the landings move, among themselves.
-        let places: Vec<usize> = (0..facts.len())
-            .filter(|&i| matches!(facts[i], Fact::Landed { .. }))
-            .collect();
         let mut landed: Vec<Fact> = places.iter().map(|&i| facts[i]).collect();
         landed.sort_by(|a, b| key(a).total_cmp(&key(b)));
         for (&i, fact) in places.iter().zip(landed) {
