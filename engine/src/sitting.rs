@@ -2187,6 +2187,13 @@ impl State {
                 .into());
             }
         }
+        if self.round.seats[player.index()].hands[0].in_pile {
+            return Err(RuleErrorKind::OutOfTurn(format!(
+                "{}'s hand went to the pone's pile with the surplus card in it: there is nothing to put right",
+                self.name(player)
+            ))
+            .into());
+        }
         let len = self.round.order.len() as u8;
         if next >= len {
             return Err(RuleErrorKind::OutOfTurn(format!(

@@ -276,3 +276,12 @@ fn long_sittings_reach_reshuffles_and_new_deals() {
 fn a_surplus_card_rejected_from_a_hand_in_the_pile_is_counted_once() {
     play(15_689_005_906_258_379, 600, 0.25);
 }
+
+/// A surplus card's holder went over (his hand to the pile, the surplus
+/// card in it) and the dealer then asked to put the card right: the card
+/// left the pile for the next player's hand uncounted. Found by CI's run of
+/// the property above.
+#[test]
+fn a_surplus_card_in_a_hand_gone_to_the_pile_is_not_put_right() {
+    play(5_874_772_657_286_950_627, 600, 0.25);
+}
