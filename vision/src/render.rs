@@ -292,7 +292,57 @@ fn draw_card(
             }
         }
     }
+    count_off_frame(canvas, quad, to_card, art, index, &mut counts);
     Some((quad.map(|(x, y)| [x, y]), counts))
+}
+
+/// Counts the card's pixels beyond the frame's edges into `counts` (they
+/// are drawn nowhere): `visible` is the share of the whole card that shows,
+/// so a card mostly off the frame is not labelled wholly visible from its
+/// sliver.
+fn count_off_frame(
+    canvas: &Canvas,
+    quad: [(f32, f32); 4],
+    to_card: Projection,
+    art: &RgbaImage,
+    index: Option<&IndexBox>,
+    counts: &mut Counts,
+) {
+    let xs = quad.iter().map(|p| p.0);
+    let ys = quad.iter().map(|p| p.1);
+    let (ox0, ox1) = (
+        xs.clone().fold(f32::MAX, f32::min).floor() as i64,
+        xs.fold(f32::MIN, f32::max).ceil() as i64,
+    );
+    let (oy0, oy1) = (
+        ys.clone().fold(f32::MAX, f32::min).floor() as i64,
+        ys.fold(f32::MIN, f32::max).ceil() as i64,
+    );
+    let (w, h) = (canvas.width as i64, canvas.height as i64);
+    // A card seen at a grazing angle can reach far off the frame; what lies
+    // beyond a few frames' width of it is not counted.
+    let (ox0, ox1) = (ox0.max(-4 * w), ox1.min(5 * w));
+    let (oy0, oy1) = (oy0.max(-4 * h), oy1.min(5 * h));
+    if ox0 < 0 || oy0 < 0 || ox1 > w || oy1 > h {
+        for y in oy0..oy1 {
+            for x in ox0..ox1 {
+                if (0..w).contains(&x) && (0..h).contains(&y) {
+                    continue;
+                }
+                let (u, v) = to_card * (x as f32 + 0.5, y as f32 + 0.5);
+                if !(0.0..1.0).contains(&u)
+                    || !(0.0..1.0).contains(&v)
+                    || sample(art, u, v)[3] <= 0.5
+                {
+                    continue;
+                }
+                counts.pixels += 1;
+                if let Some(corner) = index.and_then(|b| b.corner_at(u, v)) {
+                    counts.corners[usize::from(corner - 1)] += 1;
+                }
+            }
+        }
+    }
 }
 
 fn draw_occluder(canvas: &mut Canvas, o: &Occluder) {

@@ -64,38 +64,46 @@ pub fn agrees(read: &str, label: &str) -> bool {
     }
 }
 
-/// Matches readings to labels one to one, surest readings first: first every
-/// reading that names a card it lies on, then the rest to the cards they lie on.
+/// Matches readings to labels one to one, as many read right as can be,
+/// then as many of the rest as can be to the counted cards they lie on (read
+/// wrong). A best matching, not a greedy one: where cards overlap, a
+/// reading's centre lies in several cards' boxes (a hand's stacked backs),
+/// and taking the first card that fits would leave the reading of that card
+/// with none and count it false.
 #[must_use]
 pub fn match_readings(readings: &[Seen], labels: &[Label]) -> Matching {
-    let mut order: Vec<usize> = (0..readings.len()).collect();
-    order.sort_by(|&a, &b| readings[b].confidence.total_cmp(&readings[a].confidence));
-    let mut outcomes = vec![Outcome::Missed; labels.len()];
-    let mut used = vec![false; readings.len()];
-    let mut taken = vec![false; labels.len()];
-    for naming in [true, false] {
-        for &r in &order {
-            if used[r] {
+    use pathfinding::prelude::{Matrix, kuhn_munkres};
+    // One card read right outweighs every card read wrong together.
+    let right = labels.len() as i64 + 1;
+    let n = readings.len().max(labels.len());
+    let mut weights = Matrix::new(n, n, 0_i64);
+    for (r, seen) in readings.iter().enumerate() {
+        for (l, label) in labels.iter().enumerate() {
+            if !centre_in(seen, label.bbox) {
                 continue;
             }
-            let seen = &readings[r];
-            let free = (0..labels.len()).find(|&l| {
-                !taken[l]
-                    && centre_in(seen, labels[l].bbox)
-                    && if naming {
-                        agrees(&seen.card, labels[l].card)
+            weights[(r, l)] = if agrees(&seen.card, label.card) {
+                right
+            } else {
+                i64::from(label.counted)
+            };
+        }
+    }
+    let mut outcomes = vec![Outcome::Missed; labels.len()];
+    let mut used = vec![false; readings.len()];
+    if n > 0 {
+        let (_, columns) = kuhn_munkres(&weights);
+        for (r, &l) in columns.iter().enumerate().take(readings.len()) {
+            match weights[(r, l)] {
+                0 => {}
+                w => {
+                    used[r] = true;
+                    outcomes[l] = if w == right {
+                        Outcome::Right(r)
                     } else {
-                        labels[l].counted
-                    }
-            });
-            if let Some(l) = free {
-                taken[l] = true;
-                used[r] = true;
-                outcomes[l] = if naming {
-                    Outcome::Right(r)
-                } else {
-                    Outcome::Wrong(r)
-                };
+                        Outcome::Wrong(r)
+                    };
+                }
             }
         }
     }
@@ -160,6 +168,31 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn overlapping_cards_each_keep_their_own_reading() {
+        // Two stacked backs: the upper one's reading lies in both boxes and
+        // is the surer; the lower one's lies in its own box only.
+        let labels = [
+            Label {
+                card: "back",
+                bbox: [0.0, 0.0, 100.0, 100.0],
+                counted: true,
+            },
+            Label {
+                card: "back",
+                bbox: [30.0, 0.0, 130.0, 100.0],
+                counted: true,
+            },
+        ];
+        let readings = [
+            seen("back", 0.9, [40.0, 0.0, 120.0, 100.0]),
+            seen("back", 0.6, [0.0, 0.0, 40.0, 100.0]),
+        ];
+        let matching = match_readings(&readings, &labels);
+        assert_eq!(matching.outcomes, [Outcome::Right(1), Outcome::Right(0)]);
+        assert!(matching.false_readings.is_empty());
     }
 
     #[test]
