@@ -443,6 +443,75 @@ fn the_dealers_show_puts_right_a_card_the_camera_read_as_another() {
     assert!(journal.contains("where the camera read JH"), "{journal}");
 }
 
+/// Seed 9, with the camera finding a second box on Bob's 2D as he draws
+/// in the first round (after his 7D, before his TS), read surely as 3S: a
+/// card Ann holds face down. The table takes it for Bob's card. At the
+/// showdown the dealer shows Ann's hand, 3S among it: his word strikes the
+/// camera's 3S to Bob (a correction with its reason), and the show goes in.
+#[test]
+fn the_dealers_show_strikes_a_card_the_camera_gave_another_seat() {
+    let dir = sitting("play-show-elsewhere", 9, 2, 3, "480x270");
+    let phantom = |frame: u64, label: &Value| -> Vec<Seen> {
+        if !(80..=82).contains(&frame) {
+            return Vec::new();
+        }
+        label["cards"]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .filter(|c| c["card"] == "2D")
+            .map(|c| {
+                let [x0, y0, x1, y1] = label_box(c);
+                let shift = 0.4 * (x1 - x0);
+                Seen::new("3S", 0.99, [x0 + shift, y0, x1 + shift, y1])
+            })
+            .collect()
+    };
+    let play = play_answering_with(&dir, &[], &phantom);
+    let journal = play.game().journal_text();
+    assert!(
+        journal.contains(r#""to":"Bob","card":"3S""#),
+        "the second box was not taken for a card: {:?}",
+        play.questions()
+    );
+    assert!(
+        journal.contains("was a card on the table found again"),
+        "{:?}\n{journal}",
+        play.questions()
+    );
+    assert_truth(&play, &dir);
+}
+
+/// Seed 7, with the camera finding a new box on Cat's hand, read surely as
+/// KD, after the first round is over and before its cards are gathered:
+/// the next card is due to Bob, and a face-up card at another seat's place
+/// while the round's cards still lie there is one of them found again, not
+/// Bob's first card (which comes face down).
+#[test]
+fn a_new_box_on_a_settled_hand_is_not_the_next_rounds_first_card() {
+    let dir = sitting("play-settled-box", 7, 2, 3, "480x270");
+    let phantom = |frame: u64, label: &Value| -> Vec<Seen> {
+        if !(100..=103).contains(&frame) {
+            return Vec::new();
+        }
+        label["cards"]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .filter(|c| c["card"] == "8H")
+            .map(|c| {
+                let [x0, y0, x1, y1] = label_box(c);
+                let shift = 0.5 * (y1 - y0);
+                Seen::new("KD", 0.99, [x0, y0 + shift, x1, y1 + shift])
+            })
+            .collect()
+    };
+    let play = play_answering_with(&dir, &[], &phantom);
+    let journal = play.game().journal_text();
+    assert!(!journal.contains(r#""card":"KD""#), "{journal}");
+    assert_truth(&play, &dir);
+}
+
 /// Seed 89: Bob divides his eights; the eight pulled away leaves its place
 /// at once, and the next card dealt him lands just where it lay. With none
 /// of his cards face down, that card is dealt, not the eight turned up.

@@ -619,8 +619,14 @@ impl Desk {
     /// chosen card must be.
     fn fix_prompt(&self, line: Option<u64>, page: usize) -> String {
         let fixable = self.fixable();
-        if let Some((_, words)) = line.and_then(|l| fixable.iter().find(|d| d.0 == l)) {
-            return format!("Fix {words}: the right card, rank then suit (Escape: leave it)");
+        if let Some((seq, words)) = line.and_then(|l| fixable.iter().find(|d| d.0 == l)) {
+            return if matches!(self.command_at(*seq), Some(Command::Card { .. })) {
+                format!(
+                    "Fix {words}: the right card, rank then suit, or X: no card was dealt, take it back (Escape: leave it)"
+                )
+            } else {
+                format!("Fix {words}: the right card, rank then suit (Escape: leave it)")
+            };
         }
         let choices: Vec<String> = fixable
             .iter()
@@ -1117,9 +1123,8 @@ impl Desk {
             .iter()
             .rev()
             .filter(|(_, c)| match c {
-                Command::Card { card, .. } => card.is_some(),
                 Command::Show { cards, .. } => cards.len() == 1,
-                Command::Dealer { .. } | Command::DrawForDeal { .. } => true,
+                Command::Card { .. } | Command::Dealer { .. } | Command::DrawForDeal { .. } => true,
                 other => said_at_the_desk(other),
             })
             .map(|(seq, c)| (*seq, describe(c, state)))
@@ -1171,6 +1176,18 @@ impl Desk {
             }
             return;
         };
+        // A card dealt that was none (the camera's card found twice, a card
+        // typed twice): taken back.
+        if rank.is_none()
+            && c == 'X'
+            && let Some(command @ Command::Card { .. }) = self.command_at(line)
+        {
+            self.typed = Typed::Nothing;
+            let words = describe(&command, self.game.sitting().state());
+            let reason = format!("\"{words}\" taken back at the desk: no card was dealt");
+            self.correct(line, None, reason);
+            return;
+        }
         let Some(new) = self.rank_then_suit(rank, c, |rank| Typed::Fixing {
             line: Some(line),
             rank: Some(rank),
@@ -1178,15 +1195,21 @@ impl Desk {
         }) else {
             return;
         };
-        let Some((to, Some(old), with)) = self.with_card(line, new) else {
+        let Some((to, old, with)) = self.with_card(line, new) else {
             return self.refuse("that card is no longer in the game".into());
         };
         let state = self.game.sitting().state();
-        let reason = format!(
-            "the card to {} was {new}, not {old} as first {} (fixed at the desk)",
-            state.name(to),
-            if self.camera_deals { "read" } else { "typed" }
-        );
+        let how = if self.camera_deals { "read" } else { "typed" };
+        let reason = match old {
+            Some(old) => format!(
+                "the card to {} was {new}, not {old} as first {how} (fixed at the desk)",
+                state.name(to)
+            ),
+            None => format!(
+                "the card to {} was {new}, dealt face down (named at the desk)",
+                state.name(to)
+            ),
+        };
         self.correct(line, Some(with), reason);
     }
 

@@ -298,6 +298,9 @@ pub struct Play {
     /// next face-down card to come to rest away from the seat due a card is
     /// the pone's pile.
     gathering: bool,
+    /// The frame the last round ended in (its last card, or the dealer's
+    /// answer the showdown waited for).
+    round_ended_at: u64,
     dealer: VecDeque<Pending>,
     facts: VecDeque<Fact>,
     questions: Vec<Question>,
@@ -339,6 +342,7 @@ impl Play {
                 card_size: 0.0,
             },
             gathering: false,
+            round_ended_at: 0,
             placed: BTreeMap::new(),
             lines: BTreeMap::new(),
             last_dealt: None,
@@ -771,7 +775,7 @@ impl Play {
         if self.on_a_stack(here, size, due.map(|(seat, _)| seat)) {
             return false;
         }
-        if card.is_some() && self.gathered_found_again(bbox) {
+        if card.is_some() && self.gathered_found_again(frame) {
             return false;
         }
         if let Some(twice) = self.found_twice(frame, bbox, card.is_none()) {
@@ -906,16 +910,15 @@ impl Play {
         false
     }
 
-    /// Whether a face-up card coming to rest before the round's first card
-    /// lies on a card of the round just over that is still in sight: that
-    /// card found again as the cards are gathered (the first cards come
-    /// face down).
-    fn gathered_found_again(&self, bbox: [f32; 4]) -> bool {
+    /// Whether a face-up card coming to rest (in `frame`) before the round's
+    /// first card is a card of the round just over found again: it came to
+    /// rest before that round ended (while the showdown waited for the
+    /// dealer), or the round's cards are still in sight (a settled hand's
+    /// card found as a new box where the hand lies). The first cards come
+    /// face down, so it is no card dealt.
+    fn gathered_found_again(&self, frame: u64) -> bool {
         self.game.sitting().state().phase() == Phase::Between
-            && self
-                .tracker
-                .leaving_boxes()
-                .any(|b| share_of_smaller(b, bbox) >= ONE_CARD_TWICE)
+            && (frame <= self.round_ended_at || self.tracker.leaving_boxes().next().is_some())
     }
 
     /// The last card dealt (its track, box, face when face up, and how
@@ -1177,6 +1180,7 @@ impl Play {
                 }
                 let leaving: Vec<u64> = self.placed.keys().copied().collect();
                 if round_over {
+                    self.round_ended_at = self.frame;
                     self.tracker.leave(&leaving);
                     self.placed.clear();
                     // The face-up cards' lines stay until their cards go: one
@@ -1201,7 +1205,8 @@ impl Play {
                     return true;
                 }
                 if let Some(show) = &shown
-                    && self.dealer_shows_over_a_misreading(frame, show)
+                    && (self.dealer_shows_over_a_misreading(frame, show)
+                        || self.dealer_shows_a_card_given_elsewhere(frame, show))
                 {
                     return true;
                 }
@@ -1437,6 +1442,7 @@ impl Play {
         match self.game.apply(meta, correction) {
             Ok(_) => {
                 tracing::debug!(frame, "line {seq} read again: {card}, not {was}");
+                self.tracker.put_right(was, Some(card));
                 for q in &mut self.questions {
                     if q.about == Some(seq) && q.answered.is_none() {
                         q.answered = Some(format!("read again: {card}"));
@@ -1519,6 +1525,77 @@ impl Play {
             ..Meta::default()
         };
         self.game.apply(meta, line.clone()).is_ok()
+    }
+
+    /// The dealer shows a hand (his answer when the showdown waits for it)
+    /// naming a card the camera gave another player this round, face up:
+    /// that was a card already on the table found again as a new box and
+    /// read as another (a drawn row's cards overlap), not a card dealt. Its
+    /// line is struck, the reason in the journal, and the show goes in.
+    /// The dealer looks at the real cards: his word wins. Whether the show
+    /// went in; when it does not, nothing is struck.
+    fn dealer_shows_a_card_given_elsewhere(&mut self, frame: u64, line: &Line) -> bool {
+        let Line::Show { player, cards, .. } = line else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        let Some(seat) = state.seat(player) else {
+            return false;
+        };
+        let camera_lines: Vec<u64> = self.delivered.iter().map(|d| d.seq).collect();
+        // Each named card in another player's hand of this round, with the
+        // camera's line that gave it him.
+        let elsewhere: Vec<(u64, pone_engine::Card, String)> = cards
+            .iter()
+            .filter_map(|&card| {
+                let (seq, to) = self.game.in_force().iter().rev().find_map(|(seq, c)| {
+                    let (to, old, _) = c.with_card(card)?;
+                    (old == Some(card)).then_some((*seq, to))
+                })?;
+                let in_hand = state
+                    .seat_round(to)
+                    .is_some_and(|r| r.hands.iter().any(|h| h.cards.known().any(|c| c == card)));
+                (to != seat && in_hand && camera_lines.contains(&seq))
+                    .then(|| (seq, card, state.name(to).to_owned()))
+            })
+            .collect();
+        if elsewhere.is_empty() {
+            return false;
+        }
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        let strikes: Vec<Line> = elsewhere
+            .iter()
+            .map(|(seq, card, to)| Line::Correct {
+                line: *seq,
+                with: None,
+                reason: format!(
+                    "the dealer shows {card} in {player}'s hand: the camera's {card} to {to} was a card on the table found again"
+                ),
+            })
+            .collect();
+        // Tried on a copy first: the journal only grows.
+        let mut trial = self.game.clone();
+        let goes_in = strikes
+            .iter()
+            .chain([line])
+            .all(|l| trial.apply(meta.clone(), l.clone()).is_ok());
+        if !goes_in {
+            return false;
+        }
+        for l in strikes.into_iter().chain([line.clone()]) {
+            if self.game.apply(meta.clone(), l).is_err() {
+                return false;
+            }
+        }
+        self.lines
+            .retain(|_, seq| elsewhere.iter().all(|(s, ..)| s != seq));
+        for (_, card, _) in &elsewhere {
+            self.tracker.put_right(*card, None);
+        }
+        true
     }
 
     fn ask(&mut self, frame: u64, text: String) {

@@ -540,6 +540,66 @@ fn at_a_cameras_table_undo_takes_back_the_dealers_last_word() {
     );
 }
 
+/// At a camera's table a card the camera dealt face down is fixed too: `F`,
+/// its number, then `X` takes it back (no card was dealt: the pone's pile
+/// taken for one), or its rank and suit name it (the dealer saw it).
+#[test]
+fn at_a_cameras_table_a_face_down_card_is_taken_back_or_named() {
+    let mut game = Game::new(names(3), HouseRules::default()).expect("a game");
+    game.command(None, &Command::Dealer { player: Seat(0) })
+        .expect("the dealer");
+    crate::deal_due(&mut game, &[None, None, None]);
+    let mut desk = Desk::at_camera(game.clone());
+    type_keys(&mut desk, "f");
+    assert!(
+        desk.prompt()
+            .contains("1: a card face down to Ann, 2: a card face down to Cat"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "1");
+    assert!(
+        desk.prompt().contains("X: no card was dealt"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "x");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    let mut corrections = desk.take_corrections();
+    assert_eq!(corrections.len(), 1);
+    let text = corrections[0].to_json(&pone_engine::script::Meta::default());
+    assert!(text.contains("no card was dealt"), "{text}");
+    game.apply(pone_engine::script::Meta::default(), corrections.remove(0))
+        .expect("the card taken back");
+    assert_eq!(game.sitting().state().due_card(), Some((Seat(0), 1)));
+    desk.follow(game.clone());
+    // Bob's card, face down: the dealer names it.
+    type_keys(&mut desk, "f");
+    assert!(
+        desk.prompt().contains("2: a card face down to Bob"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "29c");
+    let corrections = desk.take_corrections();
+    assert_eq!(corrections.len(), 1, "{:?}", desk.said());
+    for line in corrections {
+        let text = line.to_json(&pone_engine::script::Meta::default());
+        assert!(text.contains("was 9C, dealt face down"), "{text}");
+        game.apply(pone_engine::script::Meta::default(), line)
+            .expect("the card named");
+    }
+    let bob = game.sitting().state().seat_round(Seat(1)).expect("Bob");
+    assert_eq!(
+        bob.hands[0]
+            .cards
+            .known()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>(),
+        ["9C"]
+    );
+}
+
 #[test]
 fn cards_dealt_face_down_are_typed_when_shown_and_the_round_settles() {
     let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
