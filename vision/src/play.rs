@@ -1156,46 +1156,8 @@ impl Play {
         match self.game.apply(meta, line) {
             Ok(events) => {
                 tracing::debug!(frame, "applied {text}");
-                let round_over = events.iter().any(|e| matches!(e, Event::RoundEnded { .. }));
-                let last_card = events
-                    .iter()
-                    .any(|e| matches!(e, Event::PackReshuffled { .. }));
-                // A new deal's dealer gathers every card and shuffles a
-                // fresh pack.
-                let reshuffled = last_card
-                    || events
-                        .iter()
-                        .any(|e| matches!(e, Event::DealStarted { .. }));
-                if last_card && let Some(landed) = landed {
-                    self.check_shuffle_time(frame, landed);
-                }
-                if let Some(landed) = landed {
-                    let seq = self.game.in_force().last().map_or(0, |(seq, _)| *seq);
-                    self.delivered.push(Delivered {
-                        landed,
-                        known: self.frame,
-                        line: text,
-                        seq,
-                    });
-                }
-                let leaving: Vec<u64> = self.placed.keys().copied().collect();
-                if round_over {
-                    self.round_ended_at = self.frame;
-                    self.tracker.leave(&leaving);
-                    self.placed.clear();
-                    // The face-up cards' lines stay until their cards go: one
-                    // read unsurely and read again surely as another corrects
-                    // the settled round.
-                    self.gathering = true;
-                } else if self.game.sitting().state().phase() == Phase::Showdown {
-                    // Every card is dealt: a card hidden now is not coming
-                    // back, and one that lands where it lay is the next
-                    // round's (the cards seen stay, to be shown).
-                    self.tracker.leave(&leaving);
-                }
-                if reshuffled {
-                    self.tracker.reshuffled();
-                }
+                let events = events.to_vec();
+                self.applied(frame, text, landed, &events);
                 true
             }
             Err(e) => {
@@ -1213,6 +1175,71 @@ impl Play {
                 self.ask(frame, format!("{text} was refused: {e}"));
                 false
             }
+        }
+    }
+
+    /// What a line that went in (`text`, a camera's card `landed` in that
+    /// frame, or the dealer's word) did, told to the tracker: a round over,
+    /// the pack reshuffled, a new deal.
+    fn applied(&mut self, frame: u64, text: String, landed: Option<u64>, events: &[Event]) {
+        let round_over = events.iter().any(|e| matches!(e, Event::RoundEnded { .. }));
+        let last_card = events
+            .iter()
+            .any(|e| matches!(e, Event::PackReshuffled { .. }));
+        // A new deal's dealer gathers every card and shuffles a fresh pack.
+        let new_deal = events
+            .iter()
+            .any(|e| matches!(e, Event::DealStarted { .. }));
+        if last_card && let Some(landed) = landed {
+            self.check_shuffle_time(frame, landed);
+        }
+        if let Some(landed) = landed {
+            let seq = self.game.in_force().last().map_or(0, |(seq, _)| *seq);
+            self.delivered.push(Delivered {
+                landed,
+                known: self.frame,
+                line: text,
+                seq,
+            });
+        }
+        let leaving: Vec<u64> = self.placed.keys().copied().collect();
+        if round_over {
+            self.round_ended_at = self.frame;
+            self.tracker.leave(&leaving);
+            self.placed.clear();
+            // The face-up cards' lines stay until their cards go: one
+            // read unsurely and read again surely as another corrects
+            // the settled round.
+            self.gathering = true;
+        } else if self.game.sitting().state().phase() == Phase::Showdown {
+            // Every card is dealt: a card hidden now is not coming
+            // back, and one that lands where it lay is the next
+            // round's (the cards seen stay, to be shown).
+            self.tracker.leave(&leaving);
+        }
+        if new_deal {
+            self.tracker.new_pack();
+        } else if last_card {
+            self.tracker.reshuffled();
+        }
+    }
+
+    /// Applies the dealer's line `line` put right by the table (after a
+    /// correction it needed), its events told as [`Play::applied`] tells
+    /// them: whether it went in (a refusal asks nothing).
+    fn apply_put_right(&mut self, frame: u64, line: Line) -> bool {
+        let text = line.to_json(&Meta::default());
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        match self.game.apply(meta, line) {
+            Ok(events) => {
+                let events = events.to_vec();
+                self.applied(frame, text, None, &events);
+                true
+            }
+            Err(_) => false,
         }
     }
 
@@ -1520,11 +1547,7 @@ impl Play {
                 return false;
             }
         }
-        let meta = Meta {
-            frame: Some(frame),
-            ..Meta::default()
-        };
-        self.game.apply(meta, line.clone()).is_ok()
+        self.apply_put_right(frame, line.clone())
     }
 
     /// The dealer shows a hand (his answer when the showdown waits for it)
@@ -1585,10 +1608,13 @@ impl Play {
         if !goes_in {
             return false;
         }
-        for l in strikes.into_iter().chain([line.clone()]) {
-            if self.game.apply(meta.clone(), l).is_err() {
+        for strike in strikes {
+            if self.game.apply(meta.clone(), strike).is_err() {
                 return false;
             }
+        }
+        if !self.apply_put_right(frame, line.clone()) {
+            return false;
         }
         self.lines
             .retain(|_, seq| elsewhere.iter().all(|(s, ..)| s != seq));

@@ -254,6 +254,14 @@ impl Tracker {
         });
     }
 
+    /// A new deal: its dealer gathers every card on the table and shuffles a
+    /// fresh pack, so every card may be seen again (the round over's cards
+    /// are leaving; a face counted twice, as a second box or turned up where
+    /// its track was lost, is no card of the new pack either).
+    pub fn new_pack(&mut self) {
+        self.seen.clear();
+    }
+
     /// The table put a counted face right (the dealer's word, or the card
     /// read again): the pack's cards seen so far hold `now` (none: the card
     /// was no card dealt, a card on the table found again) in the place of
