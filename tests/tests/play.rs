@@ -61,6 +61,22 @@ fn perfect_readings(label: &Value) -> Vec<Seen> {
         .collect()
 }
 
+/// The finder's second box on the labelled card `card`, moved by `shift`
+/// (a share of its width and height), read surely as `read`.
+fn second_box(label: &Value, card: &str, read: &str, shift: [f32; 2]) -> Vec<Seen> {
+    label["cards"]
+        .as_array()
+        .expect("cards")
+        .iter()
+        .filter(|c| c["card"] == card)
+        .map(|c| {
+            let [x0, y0, x1, y1] = label_box(c);
+            let (dx, dy) = (shift[0] * (x1 - x0), shift[1] * (y1 - y0));
+            Seen::new(read, 0.99, [x0 + dx, y0 + dy, x1 + dx, y1 + dy])
+        })
+        .collect()
+}
+
 /// A labelled card's box: what shows of it, `[x0, y0, x1, y1]`.
 fn label_box(card: &Value) -> [f32; 4] {
     let b: Vec<f32> = card["box"]
@@ -469,29 +485,17 @@ fn the_dealers_show_strikes_a_card_the_camera_gave_another_seat() {
         if !(80..=82).contains(&frame) {
             return Vec::new();
         }
-        label["cards"]
-            .as_array()
-            .expect("cards")
-            .iter()
-            .filter(|c| c["card"] == "2D")
-            .map(|c| {
-                let [x0, y0, x1, y1] = label_box(c);
-                let shift = 0.4 * (x1 - x0);
-                Seen::new("3S", 0.99, [x0 + shift, y0, x1 + shift, y1])
-            })
-            .collect()
+        second_box(label, "2D", "3S", [0.4, 0.0])
     };
     let play = play_answering_with(&dir, &[], &phantom);
     let journal = play.game().journal_text();
     assert!(
         journal.contains(r#""to":"Bob","card":"3S""#),
-        "the second box was not taken for a card: {:?}",
-        play.questions()
+        "the second box was not taken for a card: {journal}"
     );
     assert!(
         journal.contains("was a card on the table found again"),
-        "{:?}\n{journal}",
-        play.questions()
+        "{journal}"
     );
     assert_truth(&play, &dir);
 }
@@ -508,17 +512,7 @@ fn a_new_box_on_a_settled_hand_is_not_the_next_rounds_first_card() {
         if !(100..=103).contains(&frame) {
             return Vec::new();
         }
-        label["cards"]
-            .as_array()
-            .expect("cards")
-            .iter()
-            .filter(|c| c["card"] == "8H")
-            .map(|c| {
-                let [x0, y0, x1, y1] = label_box(c);
-                let shift = 0.5 * (y1 - y0);
-                Seen::new("KD", 0.99, [x0, y0 + shift, x1, y1 + shift])
-            })
-            .collect()
+        second_box(label, "8H", "KD", [0.0, 0.5])
     };
     let play = play_answering_with(&dir, &[], &phantom);
     let journal = play.game().journal_text();
