@@ -1599,23 +1599,21 @@ impl Play {
                 ),
             })
             .collect();
-        // Tried on a copy first: the journal only grows.
+        // Struck and shown on a copy, which becomes the game when the show
+        // goes in: the journal only grows.
         let mut trial = self.game.clone();
-        let goes_in = strikes
-            .iter()
-            .chain([line])
-            .all(|l| trial.apply(meta.clone(), l.clone()).is_ok());
-        if !goes_in {
-            return false;
-        }
         for strike in strikes {
-            if self.game.apply(meta.clone(), strike).is_err() {
+            if trial.apply(meta.clone(), strike).is_err() {
                 return false;
             }
         }
-        if !self.apply_put_right(frame, line.clone()) {
+        let text = line.to_json(&Meta::default());
+        let Ok(events) = trial.apply(meta, line.clone()) else {
             return false;
-        }
+        };
+        let events = events.to_vec();
+        self.game = trial;
+        self.applied(frame, text, None, &events);
         self.lines
             .retain(|_, seq| elsewhere.iter().all(|(s, ..)| s != seq));
         for (_, card, _) in &elsewhere {

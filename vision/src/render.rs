@@ -151,14 +151,26 @@ impl Canvas {
 
     /// The frame's box around a quad, clipped.
     fn bounds(&self, quad: &[(f32, f32); 4]) -> Option<(usize, usize, usize, usize)> {
-        let xs = quad.iter().map(|p| p.0);
-        let ys = quad.iter().map(|p| p.1);
-        let x0 = xs.clone().fold(f32::MAX, f32::min).floor().max(0.0) as usize;
-        let x1 = xs.fold(f32::MIN, f32::max).ceil().min(self.width as f32) as usize;
-        let y0 = ys.clone().fold(f32::MAX, f32::min).floor().max(0.0) as usize;
-        let y1 = ys.fold(f32::MIN, f32::max).ceil().min(self.height as f32) as usize;
+        let [x0, y0, x1, y1] = extent(quad);
+        let x0 = x0.max(0.0) as usize;
+        let x1 = x1.min(self.width as f32) as usize;
+        let y0 = y0.max(0.0) as usize;
+        let y1 = y1.min(self.height as f32) as usize;
         (x0 < x1 && y0 < y1).then_some((x0, y0, x1, y1))
     }
+}
+
+/// The whole pixels a quad reaches, `[x0, y0, x1, y1]` (ends excluded),
+/// on the frame or beyond it.
+fn extent(quad: &[(f32, f32); 4]) -> [f32; 4] {
+    let xs = quad.iter().map(|p| p.0);
+    let ys = quad.iter().map(|p| p.1);
+    [
+        xs.clone().fold(f32::MAX, f32::min).floor(),
+        ys.clone().fold(f32::MAX, f32::min).floor(),
+        xs.fold(f32::MIN, f32::max).ceil(),
+        ys.fold(f32::MIN, f32::max).ceil(),
+    ]
 }
 
 /// The card's four corners on the table (cm), top-left first, clockwise.
@@ -308,16 +320,7 @@ fn count_off_frame(
     index: Option<&IndexBox>,
     counts: &mut Counts,
 ) {
-    let xs = quad.iter().map(|p| p.0);
-    let ys = quad.iter().map(|p| p.1);
-    let (ox0, ox1) = (
-        xs.clone().fold(f32::MAX, f32::min).floor() as i64,
-        xs.fold(f32::MIN, f32::max).ceil() as i64,
-    );
-    let (oy0, oy1) = (
-        ys.clone().fold(f32::MAX, f32::min).floor() as i64,
-        ys.fold(f32::MIN, f32::max).ceil() as i64,
-    );
+    let [ox0, oy0, ox1, oy1] = extent(&quad).map(|v| v as i64);
     let (w, h) = (canvas.width as i64, canvas.height as i64);
     // A card seen at a grazing angle can reach far off the frame; what lies
     // beyond a few frames' width of it is not counted.
