@@ -171,4 +171,40 @@ impl Command {
             _ => None,
         }
     }
+
+    /// A card said at the table rather than dealt (a surplus card, a card
+    /// exposed in dealing, a card rejected) with `new` in its place: whose
+    /// card it is, the card it was (`None`: not named), and the command with
+    /// the new card. `None` for any other command; [`Command::with_card`]
+    /// takes the cards dealt and shown.
+    #[must_use]
+    pub fn with_said_card(&self, new: Card) -> Option<(Seat, Option<Card>, Command)> {
+        match self {
+            Command::Surplus { player, card } => Some((
+                *player,
+                *card,
+                Command::Surplus {
+                    player: *player,
+                    card: Some(new),
+                },
+            )),
+            Command::Exposed { player, card } => Some((
+                *player,
+                Some(*card),
+                Command::Exposed {
+                    player: *player,
+                    card: new,
+                },
+            )),
+            Command::Reject { player, card } => Some((
+                *player,
+                *card,
+                Command::Reject {
+                    player: *player,
+                    card: Some(new),
+                },
+            )),
+            _ => None,
+        }
+    }
 }

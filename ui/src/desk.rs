@@ -16,7 +16,9 @@
 //! | `U` (or `Backspace` with nothing typed) | any time | undo the last command |
 //! | `R` | after an undo | redo it |
 //! | `F`, the number of a card or a stake, then the right card (or the stake's digits and `Enter`) | a card or a stake was typed (or read) wrong, however long ago | fix it (the correction and its reason go in the journal); `0` shows older ones, nine at a time |
-//! | `F`, the number of a double, content, divide, over or anything of the `M` menu | it was said in error, however long ago | take it back (a correction with its reason) |
+//! | `F`, the number of a surplus card, a card exposed or rejected, or a deal sold, then the right card (or the price's digits and `Enter`) | its card or price was typed wrong | fix it (a correction with its reason) |
+//! | `F`, the number of a stake, then `X` | the stake was made in error (a player sitting out, the wrong player) | take it back (a correction with its reason); the stake is due again |
+//! | `F`, the number of a double, content, divide, over or anything else of the `M` menu | it was said in error, however long ago | take it back (a correction with its reason) |
 //! | `F`, the number of the first dealer's line, then the right dealer's digit | the wrong player was named to deal first | fix it (a correction with its reason) |
 //! | `E` | any time | export the ledger: `<journal>.ledger.csv` and `.ledger.json` beside the journal (`pone-sitting.ledger.*` here without one) |
 //! | `O` | a hand is in play | the player says he is over (his cards face down) |
@@ -90,8 +92,9 @@ enum Typed {
     },
     /// Answering the open question with the right card: its rank once typed.
     Answering { rank: Option<Rank> },
-    /// Fixing a stake made (its journal line): the right stake's digits.
-    FixingStake { line: u64, digits: String },
+    /// Fixing a stake made or the price of a deal sold (its journal line):
+    /// the right amount's digits.
+    FixingAmount { line: u64, digits: String },
     /// Fixing who was named the first dealer (his journal line): the right
     /// player's digit, in seating order.
     FixingDealer { line: u64 },
@@ -471,7 +474,7 @@ impl Desk {
         match &self.typed {
             Typed::Nothing | Typed::FixingDealer { .. } => String::new(),
             Typed::Rank(rank) => rank.letter().to_string(),
-            Typed::Digits(digits) | Typed::FixingStake { digits, .. } => digits.clone(),
+            Typed::Digits(digits) | Typed::FixingAmount { digits, .. } => digits.clone(),
             Typed::Fixing { rank, .. } | Typed::Answering { rank } => {
                 rank.map(|r| r.letter().to_string()).unwrap_or_default()
             }
@@ -492,12 +495,18 @@ impl Desk {
                 q.text
             );
         }
-        if let Typed::FixingStake { line, .. } = &self.typed
+        if let Typed::FixingAmount { line, .. } = &self.typed
             && let Some((_, words)) = self.fixable().into_iter().find(|d| d.0 == *line)
         {
-            return format!(
-                "Fix \"{words}\": the right stake, digits then Enter (Escape: leave it)"
-            );
+            return match self.command_at(*line) {
+                Some(Command::Sell { .. }) => format!(
+                    "Fix \"{words}\": the right price, digits then Enter (Escape: leave it)"
+                ),
+                _ => format!(
+                    "Fix \"{words}\": the right stake, digits then Enter, or X: no stake was \
+                     made (Escape: leave it)"
+                ),
+            };
         }
         if let Typed::Fixing { line, page, .. } = self.typed {
             return self.fix_prompt(line, page);
@@ -665,7 +674,7 @@ impl Desk {
                 | Typed::FixingDealer { .. } => {
                     self.typed = Typed::Nothing;
                 }
-                Typed::FixingStake { digits, .. } => {
+                Typed::FixingAmount { digits, .. } => {
                     if digits.pop().is_none() {
                         self.typed = Typed::Nothing;
                     }
@@ -689,11 +698,28 @@ impl Desk {
             self.answering(rank, c);
             return true;
         }
-        if let Typed::FixingStake { digits, .. } = &mut self.typed {
-            if c.is_ascii_digit() && digits.len() < 6 {
-                digits.push(c);
+        if let Typed::FixingAmount { line, digits } = &self.typed {
+            let (line, nothing_typed) = (*line, digits.is_empty());
+            let stake = self
+                .command_at(line)
+                .filter(|c| matches!(c, Command::Stake { .. }));
+            if let Some(stake) = stake.clone().filter(|_| c == 'X' && nothing_typed) {
+                // A stake made in error (by a player sitting the round out,
+                // or typed for the wrong one): taken back.
+                self.typed = Typed::Nothing;
+                let words = describe(&stake, self.game.sitting().state());
+                self.correct(line, None, format!("\"{words}\" taken back at the desk"));
             } else if !c.is_ascii_digit() {
-                self.refuse(format!("{c}: a stake is digits, then Enter"));
+                let take_back = if stake.is_some() {
+                    ", or X to take it back"
+                } else {
+                    ""
+                };
+                self.refuse(format!("{c}: digits, then Enter{take_back}"));
+            } else if let Typed::FixingAmount { digits, .. } = &mut self.typed
+                && digits.len() < 6
+            {
+                digits.push(c);
             }
             return true;
         }
@@ -951,10 +977,10 @@ impl Desk {
                 _ => {}
             };
         }
-        if let Typed::FixingStake { line, digits } = &self.typed {
+        if let Typed::FixingAmount { line, digits } = &self.typed {
             let (line, digits) = (*line, digits.clone());
             self.typed = Typed::Nothing;
-            return self.fix_stake(line, &digits);
+            return self.fix_amount(line, &digits);
         }
         let Typed::Digits(digits) = std::mem::take(&mut self.typed) else {
             return;
@@ -1155,13 +1181,19 @@ impl Desk {
                 return self.refuse(format!("{c}: type the number of what to fix"));
             };
             match self.command_at(line) {
-                Some(Command::Stake { .. }) => {
-                    self.typed = Typed::FixingStake {
+                Some(Command::Stake { .. } | Command::Sell { .. }) => {
+                    self.typed = Typed::FixingAmount {
                         line,
                         digits: String::new(),
                     };
                 }
-                Some(Command::Card { .. } | Command::Show { .. }) => {
+                Some(
+                    Command::Card { .. }
+                    | Command::Show { .. }
+                    | Command::Surplus { .. }
+                    | Command::Exposed { .. }
+                    | Command::Reject { .. },
+                ) => {
                     self.typed = Typed::Fixing {
                         line: Some(line),
                         rank: None,
@@ -1195,10 +1227,26 @@ impl Desk {
         }) else {
             return;
         };
-        let Some((to, old, with)) = self.with_card(line, new) else {
+        let Some(command) = self.command_at(line) else {
             return self.refuse("that card is no longer in the game".into());
         };
         let state = self.game.sitting().state();
+        // A card said at the desk (a surplus card, one exposed or rejected).
+        if let Some((_, old, with)) = command.with_said_card(new) {
+            let words = describe(&command, state);
+            let reason = match old {
+                Some(old) => format!(
+                    "\"{words}\": the card was {new}, not {old} as first typed (fixed at the desk)"
+                ),
+                None => format!("\"{words}\": the card was {new} (named at the desk)"),
+            };
+            let with = Line::from_command(&with, state);
+            self.correct(line, Some(with), reason);
+            return;
+        }
+        let Some((to, old, with)) = self.with_card(line, new) else {
+            return self.refuse("that card is no longer in the game".into());
+        };
         let how = if self.camera_deals { "read" } else { "typed" };
         let reason = match old {
             Some(old) => format!(
@@ -1272,24 +1320,34 @@ impl Desk {
         ))
     }
 
-    /// The stake of journal line `line` fixed to `digits`.
-    fn fix_stake(&mut self, line: u64, digits: &str) {
+    /// The stake or the deal's price of journal line `line` fixed to `digits`.
+    fn fix_amount(&mut self, line: u64, digits: &str) {
         let Ok(amount) = digits.parse::<u32>() else {
-            return self.refuse(format!("\"{digits}\" is no stake"));
+            return self.refuse(format!("\"{digits}\" is no amount"));
         };
         let state = self.game.sitting().state();
-        let Some(Command::Stake {
-            player,
-            amount: old,
-        }) = self.command_at(line)
-        else {
-            return self.refuse("that stake is no longer in the game".into());
+        let (with, reason) = match self.command_at(line) {
+            Some(Command::Stake {
+                player,
+                amount: old,
+            }) => (
+                Command::Stake { player, amount },
+                format!(
+                    "{} staked {amount}, not {old} as first typed (fixed at the desk)",
+                    state.name(player)
+                ),
+            ),
+            Some(Command::Sell { to, price: old }) => (
+                Command::Sell { to, price: amount },
+                format!(
+                    "the deal was sold to {} for {amount}, not {old} as first typed (fixed at \
+                     the desk)",
+                    state.name(to)
+                ),
+            ),
+            _ => return self.refuse("that amount is no longer in the game".into()),
         };
-        let with = Line::from_command(&Command::Stake { player, amount }, state);
-        let reason = format!(
-            "{} staked {amount}, not {old} as first typed (fixed at the desk)",
-            state.name(player)
-        );
+        let with = Line::from_command(&with, state);
         self.correct(line, Some(with), reason);
     }
 
@@ -1641,7 +1699,7 @@ fn may_double(state: &State) -> bool {
 pub fn digits_asked(desk: &Desk) -> bool {
     match &desk.typed {
         Typed::Fixing { line: None, .. }
-        | Typed::FixingStake { .. }
+        | Typed::FixingAmount { .. }
         | Typed::FixingDealer { .. } => true,
         Typed::Saying(menu) => match menu.what {
             None | Some(Say::Sell) => true,
@@ -1655,7 +1713,7 @@ pub fn digits_asked(desk: &Desk) -> bool {
 /// brulet with no top card looked at.
 pub fn enter_asked(desk: &Desk) -> bool {
     match &desk.typed {
-        Typed::Digits(_) | Typed::FixingStake { .. } => true,
+        Typed::Digits(_) | Typed::FixingAmount { .. } => true,
         Typed::Saying(menu) => matches!(
             (menu.what, menu.player, menu.bottom),
             (Some(Say::Sell), Some(_), _) | (Some(Say::Brulet), _, Some(_))

@@ -905,6 +905,90 @@ fn a_card_exposed_or_a_surplus_card_is_answered_in_one_key() {
     assert!(refused(&desk));
 }
 
+/// A deal's price and a surplus card typed wrong are fixed with `F` like a
+/// stake or a card; a stake made in error is taken back with `X` and is due
+/// again. Each correction goes in the journal with its reason.
+#[test]
+fn a_price_a_surplus_card_and_a_stake_made_in_error_are_put_right_at_the_desk() {
+    let mut desk = Desk::new(names(4), HouseRules::default(), None).expect("a desk");
+    // The deal sold to Bob for 5 (M, 2, Bob): it was 7.
+    type_keys(&mut desk, "m225\n");
+    type_keys(&mut desk, "f");
+    assert!(
+        desk.prompt().contains("1: the deal sold to Bob for 5"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "1");
+    assert!(
+        desk.prompt().contains("the right price"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "7\n");
+    assert!(
+        last_word(&desk).contains("sold to Bob for 7, not 5"),
+        "{}",
+        last_word(&desk)
+    );
+    assert_eq!(desk.game().ledger().balances, vec![7, -7, 0, 0]);
+    // Bob deals; a stake of 3 is typed for Cat before she has said hers:
+    // F, 1, X takes it back (another letter is refused).
+    type_keys(&mut desk, "qh7s2d5c3\n");
+    type_keys(&mut desk, "f1");
+    assert!(
+        desk.prompt().contains("X: no stake was made"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "z");
+    assert!(refused(&desk), "{}", last_word(&desk));
+    type_keys(&mut desk, "x");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert_eq!(last_word(&desk), "\"Cat stakes 3\" taken back at the desk");
+    let cat = |desk: &Desk| {
+        desk.game()
+            .sitting()
+            .state()
+            .seat_round(Seat(2))
+            .expect("Cat")
+            .hands[0]
+            .stake
+    };
+    assert_eq!(cat(&desk), 0, "her stake is due again");
+    type_keys(&mut desk, "2\n2\n2\n");
+    assert_eq!(cat(&desk), 2);
+    // Cat's second card, then a surplus card to her named 4C (M, 7, Cat):
+    // it was the 6C.
+    type_keys(&mut desk, "9hm734c");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    type_keys(&mut desk, "f1");
+    assert!(
+        desk.prompt().contains("the right card"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "6c");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert!(
+        last_word(&desk).contains("the card was 6C, not 4C"),
+        "{}",
+        last_word(&desk)
+    );
+    let text = desk.game().journal_text();
+    assert_eq!(text.matches("\"correct\"").count(), 3, "{text}");
+    let replayed = pone_engine::journal::replay(&text).expect("the journal replays");
+    assert_eq!(replayed.ledger().balances, desk.game().ledger().balances);
+    assert!(
+        replayed.in_force().iter().any(|(_, c)| *c
+            == Command::Surplus {
+                player: Seat(2),
+                card: Some("6C".parse().expect("a card")),
+            }),
+        "{text}"
+    );
+}
+
 /// Bob said natural on cards face down and was paid on his word; then his
 /// cards are shown: a nine and an eight.
 const NATURAL_CONTRADICTED: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
