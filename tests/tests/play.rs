@@ -473,6 +473,61 @@ fn the_dealers_show_puts_right_a_card_the_camera_read_as_another() {
     assert!(journal.contains("where the camera read JH"), "{journal}");
 }
 
+/// Seed 9, with Ann's JD read as 9H (surely, on every frame): neither its
+/// rank nor its suit is a card she shows that the camera did not give her
+/// (her hidden 4C, the JD), so the dealer's word puts right the card at its
+/// place in her hand, shown in the order dealt.
+#[test]
+fn the_dealers_show_puts_right_a_card_misread_in_rank_and_suit_by_its_place() {
+    let dir = sitting("play-show-place", 9, 2, 3, "480x270");
+    let misread = |_: u64, _: &Value, readings: &mut Vec<Seen>| {
+        for r in readings.iter_mut().filter(|r| r.card == "JD") {
+            r.card = "9H".into();
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &misread);
+    assert_truth(&play, &dir);
+    let journal = play.game().journal_text();
+    assert!(
+        journal.contains("shows Ann's JD where the camera read 9H"),
+        "{journal}"
+    );
+}
+
+/// Seed 9: the first round's showdown waits for Ann's card the camera
+/// cannot read, and the dealer is slow to show her hand: the next round's
+/// first cards come to rest, and his stakes for it are said, while the
+/// table still waits. His stakes wait for the hand he shows, which goes in
+/// first, and the ledger is kept.
+#[test]
+fn the_dealers_words_for_the_next_round_wait_for_the_hand_he_shows() {
+    let dir = sitting("play-show-first", 9, 2, 3, "480x270");
+    let script = std::fs::read_to_string(dir.join("dealer.jsonl")).expect("dealer.jsonl");
+    let script = DealerScript::parse(&script).expect("the dealer's script reads");
+    let asked = play_answering(&dir)
+        .questions()
+        .iter()
+        .find(|q| q.text.starts_with("the showdown waits"))
+        .expect("the showdown asks for Ann's card")
+        .frame;
+    // The next round's last stake, said after the table asked.
+    let staked = script
+        .lines
+        .iter()
+        .filter(|(frame, line)| *frame > asked && matches!(line, Line::Stake { .. }))
+        .map(|(frame, _)| *frame)
+        .max()
+        .expect("the next round's stakes");
+    let play = play_answering_late(&dir, &[], &|_, _, _| {}, staked + 5);
+    let refused: Vec<_> = play
+        .questions()
+        .iter()
+        .filter(|q| q.text.contains("was refused"))
+        .collect();
+    assert!(refused.is_empty(), "{refused:?}");
+    assert_truth(&play, &dir);
+}
+
 /// Seed 9, with the camera finding a second box on Bob's 2D as he draws
 /// in the first round (after his 7D, before his TS), read surely as 3S: a
 /// card Ann holds face down. The table takes it for Bob's card. At the
@@ -557,6 +612,17 @@ fn play_answering_altered(
     cut: &[u64],
     alter: &dyn Fn(u64, &Value, &mut Vec<Seen>),
 ) -> Play {
+    play_answering_late(dir, cut, alter, 0)
+}
+
+/// [`play_answering_altered`], the dealer answering the table's call to
+/// show a hand only from frame `answers_from` on.
+fn play_answering_late(
+    dir: &Path,
+    cut: &[u64],
+    alter: &dyn Fn(u64, &Value, &mut Vec<Seen>),
+    answers_from: u64,
+) -> Play {
     let info = json(&dir.join("sitting.json"));
     let frames = info["frames"].as_u64().expect("frames");
     let fps = info["fps"].as_u64().expect("fps");
@@ -576,7 +642,9 @@ fn play_answering_altered(
         let at = sooner(f);
         spoil(at, &mut readings);
         play.frame(at, Duration::from_millis(at * 1000 / fps), &readings);
-        dealer.answer(&mut play, f);
+        if f >= answers_from {
+            dealer.answer(&mut play, f);
+        }
     }
     play.finish();
     // The recording ends at the showdown: the table asks at once, a hand

@@ -138,6 +138,15 @@ pub struct Question {
     pub answered: Option<String>,
 }
 
+/// Whether a dealer's line is said before a round's cards are played: its
+/// stakes, the double, the deal sold or declined, the brulet.
+fn before_the_cards(line: &Line) -> bool {
+    matches!(
+        line,
+        Line::Stake { .. } | Line::Double | Line::Sell { .. } | Line::Decline | Line::Brulet { .. }
+    )
+}
+
 /// A dealing slip the camera saw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -637,8 +646,11 @@ impl Play {
             // At the showdown a card coming to rest waits for the hands to be
             // shown (the dealer's word may show them): the next round's first
             // card is no card while the round is not settled.
-            let held = self.game.sitting().state().to_show().is_some()
-                && matches!(self.facts.front(), Some(Fact::Landed { .. }));
+            let showdown = self.game.sitting().state().to_show().is_some();
+            let held = showdown && matches!(self.facts.front(), Some(Fact::Landed { .. }));
+            if showdown {
+                self.hand_shown_first();
+            }
             let camera_first = match (fact_frame, line_frame) {
                 (None, None) => return,
                 (Some(_), None) if held => return,
@@ -655,12 +667,40 @@ impl Play {
             // A dealer's line waits until every card that landed before it
             // (or just after) must have been seen.
             let ready = line_frame.is_some_and(|l| all || self.frame >= l + self.slack + self.wait);
-            if !ready {
+            // So do his words for the next round (its stakes, said early)
+            // while the showdown waits: the round is not settled.
+            let for_later = showdown
+                && !all
+                && self
+                    .dealer
+                    .front()
+                    .is_some_and(|p| before_the_cards(&p.line));
+            if !ready || for_later {
                 return;
             }
             if let Some(pending) = self.dealer.pop_front() {
                 self.apply(pending.frame, pending.line, None);
             }
+        }
+    }
+
+    /// While the showdown waits, a hand the dealer shows goes in before
+    /// anything he said for later (the next round's stakes, scripted at
+    /// frames before the table asked him): at the frame of the first line
+    /// waiting.
+    fn hand_shown_first(&mut self) {
+        let Some(k) = self
+            .dealer
+            .iter()
+            .position(|p| matches!(p.line, Line::Show { .. }))
+            .filter(|&k| k > 0)
+        else {
+            return;
+        };
+        let first = self.dealer.front().map(|p| p.frame);
+        if let Some(mut shown) = self.dealer.remove(k) {
+            shown.frame = first.map_or(shown.frame, |f| f.min(shown.frame));
+            self.dealer.push_front(shown);
         }
     }
 
@@ -1491,8 +1531,8 @@ impl Play {
     /// that the engine refuses because the camera read one of its cards
     /// turned up as another: each card the camera gave the player that the
     /// dealer does not name is put right as the one card he names, and the
-    /// camera did not give, of the same rank (or else the same suit); then
-    /// the show goes in. The dealer looks at the real cards: his word wins,
+    /// camera did not give, of the same rank (or else the same suit, or else
+    /// the one he names at its place in the hand); then the show goes in. The dealer looks at the real cards: his word wins,
     /// and the journal says so. Whether the show went in.
     fn dealer_shows_over_a_misreading(&mut self, frame: u64, line: &Line) -> bool {
         let Line::Show { player, cards, .. } = line else {
@@ -1532,13 +1572,32 @@ impl Play {
             .copied()
             .filter(|c| !known.contains(c))
             .collect();
-        for (seq, was) in misread {
+        // The card the dealer names at the misread card's place in its hand
+        // (he shows a hand's cards in the order dealt).
+        let in_place = |was: pone_engine::Card| {
+            let round = state.seat_round(seat)?;
+            let slots = round
+                .hands
+                .iter()
+                .find(|h| h.cards.contains(was))?
+                .cards
+                .slots();
+            let k = slots.iter().position(|s| *s == Some(was))?;
+            (slots.len() == cards.len()).then(|| cards[k])
+        };
+        let misread: Vec<(u64, pone_engine::Card, Option<pone_engine::Card>)> = misread
+            .into_iter()
+            .map(|(seq, was)| (seq, was, in_place(was).filter(|c| unseen.contains(c))))
+            .collect();
+        for (seq, was, placed) in misread {
             let alike = |same: &dyn Fn(&pone_engine::Card) -> bool| {
                 let found: Vec<_> = unseen.iter().copied().filter(|c| same(c)).collect();
                 (found.len() == 1).then(|| found[0])
             };
-            let Some(card) =
-                alike(&|c| c.rank == was.rank).or_else(|| alike(&|c| c.suit == was.suit))
+            // Of its rank, or else of its suit, or else at its place.
+            let Some(card) = alike(&|c| c.rank == was.rank)
+                .or_else(|| alike(&|c| c.suit == was.suit))
+                .or(placed)
             else {
                 return false;
             };
