@@ -14,7 +14,8 @@ The stem and the first two stages stay as ImageNet trained them (their edges
 and blobs are any photo's); the rest learns the cards.
 
     python3 models/train_cardnet.py --art ~/.cache/pone/art \\
-        --photos ../shared/datasets/crops-gpiosenka-train --out models/cardnet.onnx
+        --photos ../shared/datasets/crops-gpiosenka-train --out models/cardnet.onnx \\
+        --size 160 --photo-share 0.6
 
 Training data:
 - single cards made from the art cache's training designs (models/art/manifest.toml,
@@ -26,8 +27,8 @@ Training data:
   fifth file of each folder (in name order), which `pone eval` keeps out for
   measuring. `joker` is skipped.
 
-Input `image`: float32 [N, 3, 128, 128], RGB 0..1, the whole picture squeezed to
-128x128 (the app reads the size from the model); output `probabilities` [N, 54] (classes in models/cardnet.classes.txt:
+Input `image`: float32 [N, 3, S, S], RGB 0..1, the whole picture squeezed to
+SxS (`--size`: the committed model reads 160x160; the app reads the size from the model); output `probabilities` [N, 54] (classes in models/cardnet.classes.txt:
 the 52 cards, `back`, and `none` for a picture with no card filling it), a softmax with a temperature fitted on held-back
 photos. Exported, then checked against PyTorch with onnxruntime.
 """
@@ -242,6 +243,7 @@ def finish(images, rng):
 
 
 def main():
+    global SIZE
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--art", required=True, help="the art cache (models/art/fetch_art.py)")
     parser.add_argument("--invented-designs", type=int, default=0,
@@ -251,7 +253,10 @@ def main():
     parser.add_argument("--steps", type=int, default=2600)
     parser.add_argument("--batch", type=int, default=56)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--size", type=int, default=SIZE, help="the picture's side the network reads (a multiple of 16)")
+    parser.add_argument("--photo-share", type=float, default=0.5, help="the share of each batch that is photos (with --photos)")
     args = parser.parse_args()
+    SIZE = args.size
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     torch.set_num_threads(int(os.environ.get("PONE_THREADS", os.cpu_count() or 2)))
@@ -280,8 +285,8 @@ def main():
     correct = seen = 0
     for step in range(1, args.steps + 1):
         model.train()
-        # Half rendered cards, half photos (all rendered without photos).
-        n_photo = args.batch // 2 if xp is not None else 0
+        # Rendered cards and photos (all rendered without photos).
+        n_photo = round(args.batch * args.photo_share) if xp is not None else 0
         images, labels = [], []
         for _ in range(args.batch - n_photo):
             design = designs[rng.integers(len(designs))]

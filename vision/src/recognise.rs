@@ -217,11 +217,6 @@ impl Recogniser {
         } else {
             WHOLE_SURE_WIDE
         };
-        if let Some(card) = &whole
-            && card.confidence >= sure
-        {
-            return Ok(vec![card.clone()]);
-        }
         let mut seen = Vec::new();
         for (candidate, combined) in candidates.iter().zip(evidence) {
             let Some((best, p)) = most_likely(&combined) else {
@@ -250,6 +245,12 @@ impl Recogniser {
                 corners: Some(candidate.quad),
                 others: runners_up(&combined, &classes, best),
             });
+        }
+        if let Some(card) = &whole
+            && card.confidence >= sure
+            && !other_cards_read(card, &seen)
+        {
+            return Ok(vec![card.clone()]);
         }
         let mut seen = drop_repeats(drop_same_card(seen));
         seen.extend(backs_off_faces(&seen, card_sized_backs(&seen, backs)));
@@ -445,10 +446,30 @@ fn drop_same_card(mut seen: Vec<Seen>) -> Vec<Seen> {
     kept
 }
 
+/// Whether a picture read whole as one card has corners read surely as two
+/// other cards or more ([`OTHER_CARD_SURE`]): a photo of several cards on a
+/// table, not that one card.
+fn other_cards_read(whole: &Seen, corners: &[Seen]) -> bool {
+    let mut others: Vec<&str> = corners
+        .iter()
+        .filter(|s| s.confidence >= OTHER_CARD_SURE && s.card != whole.card)
+        .map(|s| s.card.as_str())
+        .collect();
+    others.sort_unstable();
+    others.dedup();
+    others.len() >= 2
+}
+
 /// How sure the whole-card reader must be for the picture to be that one
 /// card, whatever else was found in it. Below this its reading stands only
 /// when nothing else was read.
 const WHOLE_SURE: f32 = 0.5;
+
+/// How sure a corner's reading must be to count against the whole-card
+/// reader's: a picture whose corners read two other cards this surely is
+/// no one card, however sure the whole-card reader is (a photo of four
+/// cards on a table was read whole as an ace at 0.94).
+const OTHER_CARD_SURE: f32 = 0.8;
 
 /// [`WHOLE_SURE`] for a picture that is neither card-shaped nor small (a
 /// table's view, not a close-up): an empty table's cloth was read whole as
@@ -732,6 +753,18 @@ mod tests {
             [[20.0, 0.0], [120.0, 0.0], [120.0, 140.0], [20.0, 140.0]],
         );
         assert_eq!(drop_same_card(vec![beside, ten]).len(), 2);
+    }
+
+    #[test]
+    fn a_picture_whose_corners_read_two_other_cards_surely_is_not_one_card() {
+        let whole = seen("AD", 0.94, [0.0, 0.0, 378.0, 504.0]);
+        let at = |card: &str, confidence: f32| seen(card, confidence, [10.0, 10.0, 90.0, 130.0]);
+        // A photo of four cards: each read surely, none the ace.
+        let table = [at("9S", 1.0), at("KH", 1.0), at("QC", 0.99), at("AH", 1.0)];
+        assert!(other_cards_read(&whole, &table));
+        // One card: its own index, and a pip read as another card.
+        let close_up = [at("AD", 0.99), at("8D", 0.93), at("8D", 0.9), at("3D", 0.4)];
+        assert!(!other_cards_read(&whole, &close_up));
     }
 
     #[test]
