@@ -515,15 +515,12 @@ fn recent_median(times: &mut std::collections::VecDeque<f64>, new: f64) -> f64 {
     sorted[sorted.len() / 2]
 }
 
-/// The recording has ended: the showdown is played out, a rendered
-/// sitting's dealer showing each hand the table asks for (after the last
-/// frame, `last`).
-fn finish(play: &mut Play, mut dealer: Option<&mut LabelDealer>, last: u64) {
+/// The recording has ended: the showdown is played out, `answer` showing
+/// each hand the table asks for (a rendered sitting's dealer) until it
+/// shows none.
+fn finish(play: &mut Play, mut answer: impl FnMut(&mut Play) -> bool) {
     play.finish();
-    while dealer
-        .as_mut()
-        .is_some_and(|d| d.answer(play, last).is_some())
-    {
+    while answer(play) {
         play.finish();
     }
 }
@@ -623,7 +620,11 @@ fn run_pipeline(
             v.error.clone_from(&kept);
         });
     }
-    finish(&mut play, dealer.as_mut(), last);
+    finish(&mut play, |play| {
+        dealer
+            .as_mut()
+            .is_some_and(|d| d.answer(play, last).is_some())
+    });
     let kept = keeping
         .keep(&play, false, true)
         .err()
@@ -687,10 +688,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
         last = frame.index;
     }
     bar.finish_and_clear();
-    play.finish();
-    while answer(&mut play, last) {
-        play.finish();
-    }
+    finish(&mut play, |play| answer(play, last));
     keeping.keep(&play, false, true)?;
     let game = play.game();
     if options.json {

@@ -56,6 +56,9 @@ pub struct Recogniser {
     backs: Option<Classifier>,
     /// The least confidence a card must have to be reported.
     pub min_confidence: f32,
+    /// Whether the pictures are a table camera's frames
+    /// ([`Recogniser::camera_frames`]).
+    camera: bool,
 }
 
 /// The models' file names in the models folder.
@@ -134,6 +137,7 @@ impl Recogniser {
             whole: optional(WHOLE_FILE)?,
             backs,
             min_confidence: 0.25,
+            camera: false,
         })
     }
 
@@ -154,6 +158,7 @@ impl Recogniser {
         use crate::finder::{
             CAMERA_CORNER_THRESHOLD, CAMERA_SAME_BACK, CORNER_THRESHOLD, SAME_OBJECT,
         };
+        self.camera = camera;
         self.finder.keep_size = camera;
         (self.finder.same_back, self.finder.corner_threshold) = if camera {
             (CAMERA_SAME_BACK, CAMERA_CORNER_THRESHOLD)
@@ -197,7 +202,7 @@ impl Recogniser {
         // one card, nor is a table of face-down cards dealt); never of a
         // table camera's frames.
         let backs = self.checked_backs(frame, finds.backs)?;
-        let camera = self.finder.keep_size;
+        let camera = self.camera;
         let whole = if !camera && (candidates.len() + backs.len() <= 2 || may_be_one_card(fw, fh)) {
             self.picture_as_card(frame, &classes)?.and_then(|picture| {
                 let (best, p) = most_likely(&picture)?;
@@ -283,7 +288,7 @@ impl Recogniser {
         frame: &RgbImage,
         found: Vec<crate::finder::Back>,
     ) -> Result<Vec<Seen>, ModelError> {
-        let least = if self.finder.keep_size {
+        let least = if self.camera {
             CAMERA_CHECKED_BACK
         } else {
             CHECKED_BACK
