@@ -774,7 +774,7 @@ fn a_second_box_at_the_seat_of_the_card_just_dealt_is_that_card() {
 /// player's.
 #[test]
 fn a_second_box_steadying_two_frames_after_the_card_is_that_card() {
-    second_box_after_each_card_is_that_card("play-found-later", 2);
+    second_box_after_each_card_is_that_card("play-found-later", 2, lower_right);
 }
 
 /// The finder's second box on a player's first card may steady later still
@@ -784,15 +784,29 @@ fn a_second_box_steadying_two_frames_after_the_card_is_that_card() {
 /// place wrong for the whole sitting).
 #[test]
 fn a_second_box_steadying_late_on_the_card_just_dealt_is_that_card() {
-    second_box_after_each_card_is_that_card("play-found-late", 4);
+    second_box_after_each_card_is_that_card("play-found-late", 4, lower_right);
+}
+
+/// The finder's box on a hand's two stacked backs may lie only half on the
+/// card just dealt (seed 39: half a card up from it, steady 0.3 s after
+/// it): at that card's seat while the card due goes to another seat, it is
+/// that card found again, not the next player's card.
+#[test]
+fn a_second_box_half_on_the_card_just_dealt_at_its_seat_is_that_card() {
+    second_box_after_each_card_is_that_card("play-found-half", 3, up_half);
 }
 
 /// A rendered sitting (in folder `name`) with the finder's second box on
-/// each card dealt face down from `delay` frames after it: the ledger is the
-/// truth's, and no card is said to have come to rest at the wrong place.
-fn second_box_after_each_card_is_that_card(name: &str, delay: u64) {
+/// each card dealt face down from `delay` frames after it, the card's box
+/// `moved`: the ledger is the truth's, and no card is said to have come to
+/// rest at the wrong place.
+fn second_box_after_each_card_is_that_card(
+    name: &str,
+    delay: u64,
+    moved: fn([f32; 4]) -> [f32; 4],
+) {
     let dir = sitting(name, 12, 2, 3, "480x270");
-    let second_finds = second_backs(&dir, delay, lower_right);
+    let second_finds = second_backs(&dir, delay, moved);
     let play = play_answering_with(&dir, &[], &second_finds);
     assert_truth(&play, &dir);
     let misplaced: Vec<_> = play
@@ -824,6 +838,12 @@ fn second_backs(
 fn lower_right([x0, y0, x1, y1]: [f32; 4]) -> [f32; 4] {
     let (w, h) = (x1 - x0, y1 - y0);
     [x0 + 0.25 * w, y0 + 0.25 * h, x1, y1]
+}
+
+/// A box moved up by half its height.
+fn up_half([x0, y0, x1, y1]: [f32; 4]) -> [f32; 4] {
+    let dy = 0.5 * (y1 - y0);
+    [x0, y0 - dy, x1, y1 - dy]
 }
 
 /// A box moved up and left by 0.4 of its size.

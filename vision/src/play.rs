@@ -73,6 +73,14 @@ const FOUND_TWICE_SECS: f32 = 0.25;
 /// it (seed 23), and was taken for the next player's first card.
 const FOUND_TWICE_ON_IT_SECS: f32 = 1.0;
 
+/// How much of the smaller box a face-down box coming to rest at the seat
+/// of the card just dealt, up to [`FOUND_TWICE_ON_IT_SECS`] after it while
+/// the card due goes to another seat, must share with that card to be it
+/// found again (less than [`ONE_CARD_TWICE`]: the finder's box on a hand's
+/// two stacked backs steadied 0.3 s after the second card, half on it, seed
+/// 39).
+const AT_ITS_SEAT_TWICE: f32 = 0.3;
+
 /// How much of the smaller box a face-up card coming to rest at another
 /// seat's place than the one due must share with a face-down card of that
 /// seat no longer seen, to be that card turned up
@@ -999,9 +1007,11 @@ impl Play {
         self.tracker
             .on_table()
             .find(|&(track, at, _)| {
+                let share = share_of_smaller(at, bbox);
+                let same_seat = here.is_some() && here == self.nearest_seat(centre(at));
                 track == last
-                    && (share_of_smaller(at, bbox) >= ONE_CARD_TWICE
-                        || (soon && here.is_some() && here == self.nearest_seat(centre(at))))
+                    && (share >= ONE_CARD_TWICE
+                        || (same_seat && (soon || share >= AT_ITS_SEAT_TWICE)))
             })
             .map(|(track, at, card)| (track, at, card, sure))
     }
