@@ -454,44 +454,31 @@ fn a_divided_pair_and_a_card_hidden_at_the_showdown_keep_the_ledger() {
     }
 }
 
-/// Seed 9, with the JD Ann draws in the first round read as JH (surely, on
-/// every frame). At the showdown the table waits for her card the camera
-/// cannot read, and the dealer shows her whole hand, JD among it: his word
-/// puts the camera's card right (a correction with its reason) and the show
-/// goes in.
+/// Seed 9, with the JD Ann draws in the first round read as another card
+/// (surely, on every frame). At the showdown the table waits for her card
+/// the camera cannot read, and the dealer shows her whole hand, JD among it:
+/// his word puts the camera's card right (a correction with its reason) and
+/// the show goes in. Read as JH, it is the one card she shows of its rank
+/// that the camera did not give her; read as 9H, neither its rank nor its
+/// suit is one of those (her hidden 4C, the JD), and it is the card at its
+/// place in her hand, shown in the order dealt.
 #[test]
 fn the_dealers_show_puts_right_a_card_the_camera_read_as_another() {
     let dir = sitting("play-show-misread", 9, 2, 3, "480x270");
-    let misread = |_: u64, _: &Value, readings: &mut Vec<Seen>| {
-        for r in readings.iter_mut().filter(|r| r.card == "JD") {
-            r.card = "JH".into();
-        }
-    };
-    let play = play_answering_altered(&dir, &[], &misread);
-    assert_truth(&play, &dir);
-    let journal = play.game().journal_text();
-    assert!(journal.contains("where the camera read JH"), "{journal}");
-}
-
-/// Seed 9, with Ann's JD read as 9H (surely, on every frame): neither its
-/// rank nor its suit is a card she shows that the camera did not give her
-/// (her hidden 4C, the JD), so the dealer's word puts right the card at its
-/// place in her hand, shown in the order dealt.
-#[test]
-fn the_dealers_show_puts_right_a_card_misread_in_rank_and_suit_by_its_place() {
-    let dir = sitting("play-show-place", 9, 2, 3, "480x270");
-    let misread = |_: u64, _: &Value, readings: &mut Vec<Seen>| {
-        for r in readings.iter_mut().filter(|r| r.card == "JD") {
-            r.card = "9H".into();
-        }
-    };
-    let play = play_answering_altered(&dir, &[], &misread);
-    assert_truth(&play, &dir);
-    let journal = play.game().journal_text();
-    assert!(
-        journal.contains("shows Ann's JD where the camera read 9H"),
-        "{journal}"
-    );
+    for read in ["JH", "9H"] {
+        let misread = |_: u64, _: &Value, readings: &mut Vec<Seen>| {
+            for r in readings.iter_mut().filter(|r| r.card == "JD") {
+                r.card = read.into();
+            }
+        };
+        let play = play_answering_altered(&dir, &[], &misread);
+        assert_truth(&play, &dir);
+        let journal = play.game().journal_text();
+        assert!(
+            journal.contains(&format!("shows Ann's JD where the camera read {read}")),
+            "{journal}"
+        );
+    }
 }
 
 /// Seed 9: the first round's showdown waits for Ann's card the camera
