@@ -783,6 +783,47 @@ fn a_second_box_half_on_the_card_just_dealt_at_its_seat_is_that_card() {
     second_box_after_each_card_is_that_card("play-found-half", 3, up_half);
 }
 
+/// Seed 31 with the third player's first card unseen until the next card
+/// dealt (the first player's second, onto his first) comes to rest: both
+/// come to rest together while the third player's place is not learned
+/// yet. The card at the first player's place is not the third player's:
+/// the one away from every place known goes first, and the ledger is kept.
+#[test]
+fn a_first_card_seen_late_with_the_next_card_is_its_seats() {
+    let dir = sitting("play-first-late", 31, 2, 3, "480x270");
+    let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
+    let players = json(&dir.join("sitting.json"))["players"].clone();
+    // Each card dealt: its frame and its seat.
+    let dealt: Vec<(u64, usize)> = truth
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|l| l["t"] == "card")
+        .filter_map(|l| {
+            let seat = players.as_array()?.iter().position(|n| *n == l["to"])?;
+            Some((l["frame"].as_u64()?, seat))
+        })
+        .collect();
+    let ((third, seat), (fourth, _)) = (dealt[2], dealt[3]);
+    let late = |frame: u64, label: &Value, readings: &mut Vec<Seen>| {
+        if !(third..fourth + 2).contains(&frame) {
+            return;
+        }
+        // The third card dealt: the first card of its seat's hand.
+        let Some(cards) = label["cards"].as_array() else {
+            return;
+        };
+        let hidden: Vec<[f32; 4]> = cards
+            .iter()
+            .filter(|c| c["role"]["at"] == "hand" && c["role"]["position"] == 0)
+            .filter(|c| c["role"]["seat"].as_u64() == Some(seat as u64))
+            .map(label_box)
+            .collect();
+        readings.retain(|r| !hidden.contains(&r.bbox));
+    };
+    let play = play_answering_altered(&dir, &[], &late);
+    assert_truth(&play, &dir);
+}
+
 /// A rendered sitting (in folder `name`) with the finder's second box on
 /// each card dealt face down from `delay` frames after it, the card's box
 /// `moved`: the ledger is the truth's, and no card is said to have come to

@@ -73,6 +73,11 @@ const FOUND_TWICE_SECS: f32 = 0.25;
 /// it (seed 23), and was taken for the next player's first card.
 const FOUND_TWICE_ON_IT_SECS: f32 = 1.0;
 
+/// How long a face-down card coming to rest at another seat's place waits
+/// for the card of the seat due (which has no place yet) to come to rest
+/// away from the places known, in seconds ([`Play::wait_for_the_due_seats_card`]).
+const DUE_SEATS_CARD_SECS: f32 = 0.5;
+
 /// How much of the smaller box a face-down box coming to rest at the seat
 /// of the card just dealt, up to [`FOUND_TWICE_ON_IT_SECS`] after it while
 /// the card due goes to another seat, must share with that card to be it
@@ -654,6 +659,9 @@ impl Play {
             // At the showdown a card coming to rest waits for the hands to be
             // shown (the dealer's word may show them): the next round's first
             // card is no card while the round is not settled.
+            if !all && self.wait_for_the_due_seats_card() {
+                return;
+            }
             let showdown = self.game.sitting().state().to_show().is_some();
             let held = showdown && matches!(self.facts.front(), Some(Fact::Landed { .. }));
             if showdown {
@@ -690,6 +698,54 @@ impl Play {
                 self.apply(pending.frame, pending.line, None);
             }
         }
+    }
+
+    /// While the seat due a card has no place yet (the first round teaches
+    /// the places), a face-down card coming to rest at another seat's place
+    /// is not taken for the due seat's at once: a card coming to rest away
+    /// from every known place within [`DUE_SEATS_CARD_SECS`] of it goes
+    /// first (seed 31: Ann's first card, seen late, came to rest in the same
+    /// frame as Bob's second, which lay on his first, and the tracker told
+    /// of Bob's a frame sooner). Whether to wait for such a card.
+    fn wait_for_the_due_seats_card(&mut self) -> bool {
+        let Some(Fact::Landed {
+            frame,
+            bbox,
+            card: None,
+            ..
+        }) = self.facts.front().copied()
+        else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        let Some(due) = state
+            .due_card()
+            .map(|(seat, _)| seat.index())
+            .filter(|&s| self.zones.anchors.get(s).is_some_and(Option::is_none))
+        else {
+            return false;
+        };
+        let elsewhere = |bbox: [f32; 4]| self.nearest_seat(centre(bbox)).is_some_and(|s| s != due);
+        if !elsewhere(bbox) {
+            return false;
+        }
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a few frames
+        let within = ((DUE_SEATS_CARD_SECS * self.fps) as u64).max(1);
+        let away = self.facts.iter().position(|f| {
+            matches!(f, Fact::Landed { frame: other, bbox, card: None, .. }
+                if *other <= frame + within && !elsewhere(*bbox))
+        });
+        if let Some(k) = away
+            && let Some(card) = self.facts.remove(k)
+        {
+            tracing::debug!(
+                ?card,
+                "the due seat's card goes before one at another seat's place"
+            );
+            self.facts.push_front(card);
+            return false;
+        }
+        self.frame < frame + within
     }
 
     /// While the showdown waits, a hand the dealer shows goes in before
