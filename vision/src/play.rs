@@ -726,7 +726,13 @@ impl Play {
             return false;
         };
         let elsewhere = |bbox: [f32; 4]| self.nearest_seat(centre(bbox)).is_some_and(|s| s != due);
-        if !elsewhere(bbox) {
+        // At the seat of the card just dealt it may be that card found
+        // again ([`Play::found_twice`]): it goes in its turn.
+        let last_seat = self
+            .last_dealt
+            .and_then(|(_, track, _)| self.placed.get(&track))
+            .map(|&(seat, _)| seat.index());
+        if !elsewhere(bbox) || self.nearest_seat(centre(bbox)) == last_seat {
             return false;
         }
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a few frames
