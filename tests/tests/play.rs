@@ -791,18 +791,7 @@ fn a_second_box_half_on_the_card_just_dealt_at_its_seat_is_that_card() {
 #[test]
 fn a_first_card_seen_late_with_the_next_card_is_its_seats() {
     let dir = sitting("play-first-late", 31, 2, 3, "480x270");
-    let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
-    let players = json(&dir.join("sitting.json"))["players"].clone();
-    // Each card dealt: its frame and its seat.
-    let dealt: Vec<(u64, usize)> = truth
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|l| l["t"] == "card")
-        .filter_map(|l| {
-            let seat = players.as_array()?.iter().position(|n| *n == l["to"])?;
-            Some((l["frame"].as_u64()?, seat))
-        })
-        .collect();
+    let dealt = dealt(&dir);
     let ((third, seat), (fourth, _)) = (dealt[2], dealt[3]);
     let late = |frame: u64, label: &Value, readings: &mut Vec<Seen>| {
         if !(third..fourth + 2).contains(&frame) {
@@ -880,24 +869,29 @@ fn up_left([x0, y0, x1, y1]: [f32; 4]) -> [f32; 4] {
     [x0 - dx, y0 - dy, x1 - dx, y1 - dy]
 }
 
-/// For a rendered sitting: in a frame, the box of the card dealt face down
-/// in the 4 frames from `delay` frames after it was dealt (the top card of
-/// its seat's hand, showing whole).
-fn just_dealt(dir: &Path, delay: u64) -> impl Fn(u64, &Value) -> Option<[f32; 4]> {
+/// A rendered sitting's cards dealt, in order: each one's frame and seat
+/// (from `truth.jsonl`).
+fn dealt(dir: &Path) -> Vec<(u64, usize)> {
     let players = json(&dir.join("sitting.json"))["players"].clone();
-    let seat = move |name: &Value| {
+    let seat = |name: &Value| {
         players
             .as_array()
             .and_then(|p| p.iter().position(|n| n == name))
     };
     let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
-    // Each card dealt: its frame and its seat.
-    let dealt: Vec<(u64, usize)> = truth
+    truth
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
         .filter(|l| l["t"] == "card")
         .filter_map(|l| Some((l["frame"].as_u64()?, seat(&l["to"])?)))
-        .collect();
+        .collect()
+}
+
+/// For a rendered sitting: in a frame, the box of the card dealt face down
+/// in the 4 frames from `delay` frames after it was dealt (the top card of
+/// its seat's hand, showing whole).
+fn just_dealt(dir: &Path, delay: u64) -> impl Fn(u64, &Value) -> Option<[f32; 4]> {
+    let dealt = dealt(dir);
     move |frame: u64, label: &Value| {
         let &(_, to) = dealt
             .iter()

@@ -1227,13 +1227,13 @@ impl Desk {
         }) else {
             return;
         };
-        let Some(command) = self.command_at(line) else {
-            return self.refuse("that card is no longer in the game".into());
-        };
         let state = self.game.sitting().state();
+        let command = self.command_at(line);
         // A card said at the desk (a surplus card, one exposed or rejected).
-        if let Some((_, old, with)) = command.with_said_card(new) {
-            let words = describe(&command, state);
+        if let Some(command) = &command
+            && let Some((_, old, with)) = command.with_said_card(new)
+        {
+            let words = describe(command, state);
             let reason = match old {
                 Some(old) => format!(
                     "\"{words}\": the card was {new}, not {old} as first typed (fixed at the desk)"
@@ -1244,9 +1244,10 @@ impl Desk {
             self.correct(line, Some(with), reason);
             return;
         }
-        let Some((to, old, with)) = self.with_card(line, new) else {
+        let Some((to, old, with)) = command.and_then(|c| c.with_card(new)) else {
             return self.refuse("that card is no longer in the game".into());
         };
+        let with = Line::from_command(&with, state);
         let how = if self.camera_deals { "read" } else { "typed" };
         let reason = match old {
             Some(old) => format!(

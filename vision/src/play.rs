@@ -508,7 +508,7 @@ impl Play {
                 }
             }
         }
-        let moment = (NATURAL_SHOWN_SECS * self.fps) as u64;
+        let moment = self.frames(NATURAL_SHOWN_SECS);
         let mut ask = Vec::new();
         // A round gone leaves its question as it is: only the cards seen
         // settle it.
@@ -571,7 +571,7 @@ impl Play {
         };
         let since = *self.showdown_since.get_or_insert(frame);
         let waiting = (state.round_number(), seat, hand);
-        let moment = (SHOWDOWN_WAIT_SECS * self.fps) as u64;
+        let moment = self.frames(SHOWDOWN_WAIT_SECS);
         if (!now && frame < since + moment) || self.asked_showdown == Some(waiting) {
             return;
         }
@@ -700,6 +700,12 @@ impl Play {
         }
     }
 
+    /// A time in seconds as a count of the recording's frames (whole frames,
+    /// rounded down).
+    fn frames(&self, secs: f32) -> u64 {
+        (secs * self.fps) as u64
+    }
+
     /// While the seat due a card has no place yet (the first round teaches
     /// the places), a face-down card coming to rest at another seat's place
     /// is not taken for the due seat's at once: a card coming to rest away
@@ -732,11 +738,11 @@ impl Play {
             .last_dealt
             .and_then(|(_, track, _)| self.placed.get(&track))
             .map(|&(seat, _)| seat.index());
-        if !elsewhere(bbox) || self.nearest_seat(centre(bbox)) == last_seat {
+        let here = self.nearest_seat(centre(bbox));
+        if here.is_none_or(|s| s == due) || here == last_seat {
             return false;
         }
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a few frames
-        let within = ((DUE_SEATS_CARD_SECS * self.fps) as u64).max(1);
+        let within = self.frames(DUE_SEATS_CARD_SECS).max(1);
         let away = self.facts.iter().position(|f| {
             matches!(f, Fact::Landed { frame: other, bbox, card: None, .. }
                 if *other <= frame + within && !elsewhere(*bbox))
@@ -1046,8 +1052,7 @@ impl Play {
         face_down: bool,
     ) -> Option<(u64, [f32; 4], Option<pone_engine::Card>, f32)> {
         let (dealt, last, sure) = self.last_dealt?;
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a few frames
-        let frames = |secs: f32| ((secs * self.fps) as u64).max(1);
+        let frames = |secs: f32| self.frames(secs).max(1);
         let gap = frame.abs_diff(dealt);
         // Later, only a face-down box lying on it while the cards go round
         // the table and the next goes elsewhere.
@@ -1399,7 +1404,7 @@ impl Play {
         let Some((seq, to, Some(card))) = last_card else {
             return false;
         };
-        let window = (DIVIDE_WINDOW_SECS * self.fps) as u64;
+        let window = self.frames(DIVIDE_WINDOW_SECS);
         let Some(i) = self
             .delivered
             .iter()
@@ -1506,8 +1511,7 @@ impl Play {
         let Some(&when) = self.turned_up_at.get(&seat) else {
             return false;
         };
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a few frames
-        let window = ((TURNED_UP_TOGETHER_SECS * self.fps) as u64).max(1);
+        let window = self.frames(TURNED_UP_TOGETHER_SECS).max(1);
         if seat == due
             || frame.abs_diff(when) > window
             || !has_face_down(self.game.sitting().state(), seat)
@@ -1604,8 +1608,9 @@ impl Play {
     /// turned up as another: each card the camera gave the player that the
     /// dealer does not name is put right as the one card he names, and the
     /// camera did not give, of the same rank (or else the same suit, or else
-    /// the one he names at its place in the hand); then the show goes in. The dealer looks at the real cards: his word wins,
-    /// and the journal says so. Whether the show went in.
+    /// the one he names at its place in the hand); then the show goes in.
+    /// The dealer looks at the real cards: his word wins, and the journal
+    /// says so. Whether the show went in.
     fn dealer_shows_over_a_misreading(&mut self, frame: u64, line: &Line) -> bool {
         let Line::Show { player, cards, .. } = line else {
             return false;
