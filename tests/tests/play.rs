@@ -15,23 +15,41 @@ use serde_json::Value;
 
 /// Renders a sitting into a fresh folder.
 fn sitting(name: &str, seed: u64, rounds: u32, players: u32, size: &str) -> Scratch {
+    sitting_with(name, seed, rounds, players, size, &[])
+}
+
+/// [`sitting`], with more of `pone synth`'s arguments.
+fn sitting_with(
+    name: &str,
+    seed: u64,
+    rounds: u32,
+    players: u32,
+    size: &str,
+    more: &[&str],
+) -> Scratch {
     let out = temp_dir(name);
-    pone_ok([
+    let rounds = rounds.to_string();
+    let players = players.to_string();
+    let seed = seed.to_string();
+    let out_arg = out.to_string_lossy().into_owned();
+    let mut args = vec![
         "synth",
         "--sitting",
         "--rounds",
-        &rounds.to_string(),
+        &rounds,
         "--players",
-        &players.to_string(),
+        &players,
         "--fps",
         "10",
         "--size",
         size,
         "--seed",
-        &seed.to_string(),
+        &seed,
         "--out",
-        &out.to_string_lossy(),
-    ]);
+        &out_arg,
+    ];
+    args.extend_from_slice(more);
+    pone_ok(args);
     out
 }
 
@@ -728,6 +746,37 @@ fn the_last_card_goes_to_the_pone_and_dealing_it_is_told() {
     assert_eq!(told(&play), 1, "{:?}", play.questions());
     // The count of the pack is the same either way: the ledger stands.
     assert_truth(&play, &dir);
+}
+
+/// A learning dealer's slips, filmed (seed 35: 5 players, 3 rounds): in
+/// round 2's first cards, card 14 (Ann's) lands at Bob's place, the next
+/// seat's, and is moved to Ann's a moment later; in round 3 Ann's drawn
+/// card, card 34, lands at Bob's place and is moved to hers. The camera tells
+/// each once, as a player skipped and as a card put at the wrong seat, and
+/// the ledger is the same as the sitting's without them.
+#[test]
+fn a_card_dealt_to_the_next_seat_and_moved_is_told_as_the_dealers_slip() {
+    let dir = sitting_with(
+        "play-slips",
+        35,
+        3,
+        5,
+        "480x270",
+        &["--slip", "14", "--slip", "34"],
+    );
+    let cards = dealt(&dir);
+    // Ann sits first.
+    assert_eq!(cards[13].1, 0, "card 14 is Ann's first card of round 2");
+    assert_eq!(cards[33].1, 0, "card 34 is Ann's drawn card of round 3");
+    let play = play_answering(&dir);
+    assert_truth(&play, &dir);
+    let told: Vec<Slip> = play.questions().iter().filter_map(|q| q.slip).collect();
+    assert_eq!(
+        told,
+        [Slip::PlayerSkipped, Slip::WrongSeat],
+        "{:?}",
+        play.questions()
+    );
 }
 
 /// The finder's second box on overlapping backs: for a few frames after a

@@ -187,24 +187,42 @@ pub(crate) fn progress_bar(len: u64, unit: &str) -> indicatif::ProgressBar {
     )
 }
 
+/// What `pone synth --sitting` plays.
+#[derive(Clone, Debug, clap::Args)]
+pub struct SittingArgs {
+    /// With --sitting: rounds to play.
+    #[arg(long, default_value_t = 6)]
+    pub rounds: u32,
+    /// With --sitting: players at the table, the dealer among them.
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// With --sitting: frames per second.
+    #[arg(long, default_value_t = 10)]
+    pub fps: u32,
+    /// With --sitting: film a dealing slip at this card of the sitting (the
+    /// first card dealt is 1): it lands at the next seat's place, then the
+    /// dealer moves it to its own. Repeat for more.
+    #[arg(long = "slip", value_name = "CARD")]
+    pub slips: Vec<u64>,
+}
+
 /// `pone synth --sitting`: a sitting the engine plays and the renderer films.
 pub fn synth_sitting(
     args: &SynthArgs,
-    rounds: u32,
-    players: usize,
-    fps: u32,
+    sitting: &SittingArgs,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let designs = chosen_designs(args)?;
     let options = pone_vision::sitting::SittingOptions {
         out: args.out.clone(),
         seed: args.seed,
-        rounds,
-        players,
+        rounds: sitting.rounds,
+        players: sitting.players,
         width: args.size.0,
         height: args.size.1,
-        fps,
+        fps: sitting.fps,
         threads: threads(),
+        slips: sitting.slips.clone(),
     };
     let bar = progress_bar(0, "frames");
     let start = std::time::Instant::now();

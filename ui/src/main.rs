@@ -255,15 +255,8 @@ enum Commands {
         /// Render a sitting the engine plays: frames, dealer.jsonl and truth.jsonl.
         #[arg(long)]
         sitting: bool,
-        /// With --sitting: rounds to play.
-        #[arg(long, default_value_t = 6)]
-        rounds: u32,
-        /// With --sitting: players at the table, the dealer among them.
-        #[arg(long, default_value_t = 4)]
-        players: usize,
-        /// With --sitting: frames per second.
-        #[arg(long, default_value_t = 10)]
-        fps: u32,
+        #[command(flatten)]
+        sitting_args: pone_ui::cli::SittingArgs,
     },
     /// Play a sitting by itself (random stakes and decisions) and print its ledger.
     Demo {
@@ -463,13 +456,14 @@ fn live_command(command: Commands, measure_redraw: Option<f64>) -> anyhow::Resul
     }
 }
 
-/// `pone synth`: scenes, or with `sitting` (rounds, players, fps) a sitting.
-fn synth(args: &pone_ui::cli::SynthArgs, sitting: Option<(u32, usize, u32)>) -> anyhow::Result<()> {
+/// `pone synth`: scenes, or with `sitting` a sitting.
+fn synth(
+    args: &pone_ui::cli::SynthArgs,
+    sitting: Option<pone_ui::cli::SittingArgs>,
+) -> anyhow::Result<()> {
     let out = &mut std::io::stdout().lock();
     match sitting {
-        Some((rounds, players, fps)) => {
-            pone_ui::cli::synth_sitting(args, rounds, players, fps, out)
-        }
+        Some(sitting) => pone_ui::cli::synth_sitting(args, &sitting, out),
         None => pone_ui::cli::synth(args, out),
     }
 }
@@ -496,9 +490,7 @@ fn main() -> ExitCode {
             designs,
             size,
             sitting,
-            rounds,
-            players,
-            fps,
+            sitting_args,
             art_cache,
             crops,
             empty,
@@ -517,7 +509,7 @@ fn main() -> ExitCode {
                 art_cache,
                 invented_designs,
             };
-            synth(&args, sitting.then_some((rounds, players, fps)))
+            synth(&args, sitting.then_some(sitting_args))
         }
         Some(Commands::Recognise {
             images,

@@ -44,6 +44,12 @@ pub struct SittingOptions {
     pub fps: u32,
     /// Worker threads for rendering.
     pub threads: usize,
+    /// Dealing slips to film, as a learning dealer makes them: each number
+    /// is a card of the sitting (the first card dealt is 1) that the dealer
+    /// first puts at the next seat's place, then, a moment later, moves to
+    /// the seat it was due to. The game is the same; the camera should tell
+    /// the slip (`play::Slip`).
+    pub slips: Vec<u64>,
 }
 
 /// What was made.
@@ -305,6 +311,85 @@ impl Film {
         }
         self.frame(new);
     }
+
+    /// Moves the cards that lie elsewhere in `after` than in `before` (a
+    /// card put right by the dealer's hand) across the table over `count`
+    /// frames; the last frame shows `after`.
+    fn shift(&mut self, before: &Picture, after: &Picture, count: usize) {
+        let old = self.placed(before);
+        let new = self.placed(after);
+        for step in 1..count {
+            let t = step as f32 / count as f32;
+            let ease = t * t * (3.0 - 2.0 * t);
+            let cards = new
+                .iter()
+                .map(|p| {
+                    let from = old.iter().find(|o| {
+                        o.hidden.is_some()
+                            && o.hidden == p.hidden
+                            && crate::boxes::distance(o.center, p.center) > 0.5
+                    });
+                    let Some(from) = from else {
+                        return p.clone();
+                    };
+                    let mut m = p.clone();
+                    m.center = [
+                        from.center[0] + (p.center[0] - from.center[0]) * ease,
+                        from.center[1] + (p.center[1] - from.center[1]) * ease,
+                    ];
+                    m.angle = from.angle + (p.angle - from.angle) * ease;
+                    m.lift = p.lift.max(from.lift) + 0.3;
+                    m.role = Role::Moving;
+                    m.labelled = true;
+                    m
+                })
+                .collect();
+            self.frame(cards);
+        }
+        self.frame(new);
+    }
+
+    /// A dealing slip: the card `command` deals lands at the next seat's
+    /// place, lies there a moment, and the dealer moves it to its own, as
+    /// in `landed`. The frame it landed astray in; `None` (nothing filmed)
+    /// when the next seat has no hand to put it by.
+    fn slip(
+        &mut self,
+        shown: &Picture,
+        landed: &Picture,
+        command: &Command,
+        slide_frames: usize,
+        pause: usize,
+    ) -> Option<usize> {
+        let wrong = astray(landed, command)?;
+        self.slide(shown, &wrong, slide_frames);
+        let frame = self.frames.len().saturating_sub(1);
+        self.hold(&wrong, 3 * pause);
+        // A hand moves a card slower than a dealt card flies.
+        self.shift(&wrong, landed, 2 * slide_frames);
+        self.hold(landed, pause);
+        Some(frame)
+    }
+}
+
+/// The table with the card just dealt (`landed`, by `command`) lying at the
+/// next seat's place instead of its own: a dealing slip. `None` when the next
+/// seat has no hand to put it by.
+fn astray(landed: &Picture, command: &Command) -> Option<Picture> {
+    let Command::Card { to, .. } = *command else {
+        return None;
+    };
+    let seats = landed.hands.len();
+    let mut out = landed.clone();
+    let card = out
+        .hands
+        .get_mut(to.index())?
+        .iter_mut()
+        .rev()
+        .find_map(Vec::pop)?;
+    let next = (to.index() + 1) % seats.max(1);
+    out.hands.get_mut(next)?.last_mut()?.push(card);
+    Some(out)
 }
 
 fn write_err(path: &std::path::Path, e: &impl std::fmt::Display) -> SynthError {
@@ -472,6 +557,7 @@ fn play(
         player: Seat(dealer as u8),
     });
     let mut rounds = 0;
+    let mut dealt = 0u64;
     film.hold(&shown, pause);
     while let Some(command) = next_command.take() {
         let line = Line::from_command(&command, game.sitting().state());
@@ -503,6 +589,18 @@ fn play(
             film.hold(&taken_up, SHUFFLE_SECS * fps);
             shown = taken_up;
         }
+        if matches!(command, Command::Card { .. }) {
+            dealt += 1;
+        }
+        let slipped = options.slips.contains(&dealt) && !round_over && {
+            let landed = with_card(&shown, &command);
+            let astray = film.slip(&shown, &landed, &command, slide_frames, pause);
+            if let Some(frame) = astray {
+                scripts.record(&line, frame, true);
+                shown = landed;
+            }
+            astray.is_some()
+        };
         // At the end of a round the standing hands are turned up (the final
         // declaration) before the cards go to the pone.
         let after = if round_over {
@@ -513,6 +611,7 @@ fn play(
         // A card that sends its hand to the pone (over-drawn) is seen landing
         // first; the hand is thrown after.
         let thrown = !round_over
+            && !slipped
             && matches!(command, Command::Card { card: Some(c), .. } if !holds(&after, c));
         if thrown {
             let landed = with_card(&shown, &command);
@@ -521,11 +620,14 @@ fn play(
             film.hold(&landed, 2 * pause);
             shown = landed;
         }
-        if round_over || (matches!(command, Command::Card { .. }) && !thrown) || after != shown {
+        if round_over
+            || (matches!(command, Command::Card { .. }) && !thrown && !slipped)
+            || after != shown
+        {
             film.slide(&shown, &after, slide_frames);
         }
         let frame = film.frames.len().saturating_sub(1);
-        if !thrown {
+        if !thrown && !slipped {
             scripts.record(&line, frame, matches!(line, Line::Card { .. }));
         }
         for said in said_aloud(&events, state) {

@@ -33,6 +33,13 @@ const FLIGHT_STEP: f32 = 1.5;
 /// a box of its own lies inside its back's).
 pub(crate) const ONE_CARD_TWICE: f32 = 0.6;
 
+/// How near a counted face-down card's place, in card lengths, a card in
+/// flight must set off from, as that card went from sight, to be that card
+/// picked up and moved (the dealer putting right a card he put at the wrong
+/// seat): one frame's flight, as the card may be followed for a frame before
+/// it moves too far to overlap itself.
+const PICKED_UP: f32 = FLIGHT_STEP;
+
 /// How sure a reading of another face on a counted face-up card must be for
 /// it to be a new card lying on it rather than that card misread.
 const SURELY_ANOTHER: f32 = 0.9;
@@ -122,8 +129,11 @@ pub enum Fact {
         /// How sure the reading is (its share of the votes per reading).
         confidence: f32,
     },
-    /// A face-up card already counted came to rest somewhere else (a divided
-    /// pair pulled apart): the same card, not a new one.
+    /// A card already counted came to rest somewhere else: a face-up card
+    /// (a divided pair pulled apart) by its face, a face-down one because it
+    /// went from its place as a card in flight set off from there (the
+    /// dealer moving a card he put at the wrong seat). The same card, not a
+    /// new one.
     Moved {
         /// Its track.
         track: u64,
@@ -133,8 +143,8 @@ pub enum Fact {
         at: Duration,
         /// Where it lies now.
         bbox: [f32; 4],
-        /// The card.
-        card: Card,
+        /// The card, when face up.
+        card: Option<Card>,
     },
     /// A counted card is no longer on the table.
     Gone {
@@ -195,6 +205,8 @@ struct Track {
     /// Counted face up from sure readings (a card turned up is often read
     /// unsurely while it turns).
     counted_sure: bool,
+    /// The frame it was first seen in, and where.
+    born: (u64, [f32; 2]),
 }
 
 impl Track {
@@ -393,6 +405,7 @@ impl Tracker {
                 leaving: false,
                 anchored: false,
                 counted_sure: false,
+                born: (frame, centre(reading.bbox)),
             };
             self.next_id += 1;
             read_into(&mut track, reading, frame, at);
@@ -545,6 +558,10 @@ impl Tracker {
         let track = &self.tracks[t];
         let (frame, at) = track.rest;
         if track.down >= track.up {
+            if let Some(old) = self.picked_up(t) {
+                self.follow(old, t, frame, at, None, facts);
+                return;
+            }
             let track = &mut self.tracks[t];
             track.counted = Counted::FaceDown;
             track.up = 0;
@@ -570,22 +587,7 @@ impl Tracker {
                 .iter()
                 .position(|o| o.counted == Counted::FaceUp(best) && o.last_seen.0 < frame)
         {
-            let bbox = self.tracks[t].bbox;
-            let last_seen = self.tracks[t].last_seen;
-            let moved = &mut self.tracks[old];
-            moved.bbox = bbox;
-            moved.last_seen = last_seen;
-            moved.leaving = false;
-            let id = moved.id;
-            // The new track is the old card: it goes, the old one follows it.
-            self.tracks[t].id = u64::MAX;
-            facts.push(Fact::Moved {
-                track: id,
-                frame,
-                at,
-                bbox,
-                card: best,
-            });
+            self.follow(old, t, frame, at, Some(best), facts);
             return;
         }
         // A face counted before in this pack (a pack holds each card once),
@@ -685,6 +687,54 @@ fn decide(ranked: &[(Card, f32)], seen: &[Card], readings: u32) -> (Card, f32, b
 }
 
 /// A reading counted into a track.
+impl Tracker {
+    /// The counted face-down card that the card in flight `t`, now lying
+    /// still face down, was picked up from: one unseen since the flight set
+    /// off from its place (a card passing over another hides it only while
+    /// it passes).
+    fn picked_up(&self, t: usize) -> Option<usize> {
+        let track = &self.tracks[t];
+        let (born, from) = track.born;
+        self.tracks.iter().position(|o| {
+            o.id != track.id
+                && o.counted == Counted::FaceDown
+                && !o.leaving
+                && !o.anchored
+                && o.last_seen.0 <= born
+                && o.last_seen.0 + 2 >= born
+                && distance(centre(o.bbox), from) <= PICKED_UP * long_side(o.bbox).max(1.0)
+        })
+    }
+
+    /// The new track `t` is the counted card `old` come to rest elsewhere:
+    /// it goes, and `old` follows it there.
+    fn follow(
+        &mut self,
+        old: usize,
+        t: usize,
+        frame: u64,
+        at: Duration,
+        card: Option<Card>,
+        facts: &mut Vec<Fact>,
+    ) {
+        let bbox = self.tracks[t].bbox;
+        let last_seen = self.tracks[t].last_seen;
+        let moved = &mut self.tracks[old];
+        moved.bbox = bbox;
+        moved.last_seen = last_seen;
+        moved.leaving = false;
+        let id = moved.id;
+        self.tracks[t].id = u64::MAX;
+        facts.push(Fact::Moved {
+            track: id,
+            frame,
+            at,
+            bbox,
+            card,
+        });
+    }
+}
+
 fn read_into(track: &mut Track, reading: &Reading, frame: u64, at: Duration) {
     track.still_frames += 1;
     match reading.card {
@@ -955,6 +1005,71 @@ mod tests {
         assert_eq!(kinds, ["landed", "gone", "landed"]);
     }
 
+    /// A box `step` of the way from `from` to `to`.
+    fn between(from: [f32; 4], to: [f32; 4], step: f32) -> [f32; 4] {
+        std::array::from_fn(|k| from[k] + (to[k] - from[k]) * step)
+    }
+
+    #[test]
+    fn a_face_down_card_picked_up_and_put_down_elsewhere_is_the_same_card() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("back", A, 0.9), seen("back", B, 0.9)]; 4];
+        // The back at B is slid to C, far off, a card length or so a frame:
+        // B's place is empty after it.
+        let c = [400.0, 500.0, 470.0, 600.0];
+        for k in 1..=5 {
+            let step = k as f32 / 5.0;
+            frames.push(vec![
+                seen("back", A, 0.9),
+                seen("back", between(B, c, step), 0.9),
+            ]);
+        }
+        frames.extend(vec![vec![seen("back", A, 0.9), seen("back", c, 0.9)]; 4]);
+        let facts = run(&mut tracker, &frames);
+        let kinds: Vec<_> = facts
+            .iter()
+            .map(|f| match f {
+                Fact::Landed { .. } => "landed",
+                Fact::Moved { card: None, .. } => "moved",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["landed", "landed", "moved"], "{facts:?}");
+
+        // A card dealt from near B, flying over it to C: B is seen again as
+        // soon as it has passed, so C's card is a new one.
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("back", A, 0.9), seen("back", B, 0.9)]; 4];
+        let pack = [400.0, 0.0, 470.0, 100.0];
+        frames.push(vec![seen("back", A, 0.9), seen("back", pack, 0.9)]);
+        frames.push(vec![
+            seen("back", A, 0.9),
+            seen("back", between(pack, c, 0.25), 0.9),
+        ]);
+        for k in 2..=4 {
+            let step = k as f32 / 4.0;
+            frames.push(vec![
+                seen("back", A, 0.9),
+                seen("back", B, 0.9),
+                seen("back", between(pack, c, step), 0.9),
+            ]);
+        }
+        frames.extend(vec![
+            vec![
+                seen("back", A, 0.9),
+                seen("back", B, 0.9),
+                seen("back", c, 0.9)
+            ];
+            4
+        ]);
+        let facts = run(&mut tracker, &frames);
+        let landed = facts
+            .iter()
+            .filter(|f| matches!(f, Fact::Landed { .. }))
+            .count();
+        assert_eq!(landed, 3, "{facts:?}");
+    }
+
     #[test]
     fn a_face_up_card_that_moves_is_the_same_card() {
         let mut tracker = Tracker::default();
@@ -964,7 +1079,7 @@ mod tests {
         frames.extend(vec![vec![seen("8S", A, 0.9), seen("8C", c, 0.9)]; 4]);
         let facts = run(&mut tracker, &frames);
         assert_eq!(facts.len(), 3, "{facts:?}");
-        assert!(matches!(facts[2], Fact::Moved { card: m, .. } if m == card("8C")));
+        assert!(matches!(facts[2], Fact::Moved { card: Some(m), .. } if m == card("8C")));
     }
 
     #[test]
