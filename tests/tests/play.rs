@@ -883,6 +883,59 @@ fn second_box_after_each_card_is_that_card(
     assert!(misplaced.is_empty(), "{misplaced:?}");
 }
 
+/// A hand's first card, face down under a card drawn, found by the finder
+/// as a second box of its own beside its own box (a card laid on a stack
+/// moves the boxes found on it), and turned up at the end in that second
+/// box only: its own box is not seen again. The card turned up is still
+/// that seat's card (seed 12: every hand of three cards or more, both
+/// rounds).
+#[test]
+fn a_card_turned_up_in_a_second_box_of_its_own_is_its_seats() {
+    let dir = sitting("play-turned-in-second-box", 12, 2, 3, "480x270");
+    let moved = std::cell::Cell::new(0);
+    let play = play_answering_altered(&dir, &[], &|_, label, readings| {
+        let cards = label["cards"].as_array().expect("cards");
+        let drawn_on = |c: &Value| {
+            cards.iter().any(|d| {
+                d["role"]["seat"] == c["role"]["seat"]
+                    && d["role"]["hand"] == c["role"]["hand"]
+                    && d["role"]["position"].as_u64() >= Some(2)
+            })
+        };
+        for c in cards {
+            if c["role"]["at"] != "hand" || c["role"]["position"] != 0 || !drawn_on(c) {
+                continue;
+            }
+            let b = label_box(c);
+            let read = c["card"].as_str().unwrap_or("back");
+            if read != "back" {
+                readings.retain(|r| r.card != read);
+                moved.set(moved.get() + 1);
+            }
+            // Down and right by 0.15 of its size: too far from its own box
+            // for a face on it to be taken for it turned up (the tracker
+            // asks much overlap of a face on a back), near enough to be its
+            // place.
+            let [x0, y0, x1, y1] = b;
+            let (dx, dy) = (0.15 * (x1 - x0), 0.15 * (y1 - y0));
+            readings.push(Seen::new(read, 0.99, [x0 + dx, y0 + dy, x1 + dx, y1 + dy]));
+        }
+    });
+    assert!(
+        moved.get() >= 10,
+        "first cards turned up in their second box: {}",
+        moved.get()
+    );
+    assert_truth(&play, &dir);
+    // The camera read them: the dealer was not asked to show a hand.
+    let waits: Vec<_> = play
+        .questions()
+        .iter()
+        .filter(|q| q.text.contains("waits for"))
+        .collect();
+    assert!(waits.is_empty(), "{waits:?}");
+}
+
 /// The finder's second box on each card dealt face down, for 4 frames from
 /// `delay` frames after it is dealt: a back whose box is the card's
 /// `moved`.

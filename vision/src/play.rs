@@ -78,6 +78,12 @@ const FOUND_TWICE_ON_IT_SECS: f32 = 1.0;
 /// away from the places known, in seconds ([`Play::wait_for_the_due_seats_card`]).
 const DUE_SEATS_CARD_SECS: f32 = 0.5;
 
+/// How near, in card lengths, a card turned up that no seat was given must
+/// lie to where a seat's face-down card lay to be that card
+/// (`Play::turned_up_where_one_lay`): a hand's stacked cards lie about half
+/// a card length apart.
+const WHERE_ONE_LAY: f32 = 0.3;
+
 /// How much of the smaller box a face-down box coming to rest at the seat
 /// of the card just dealt, up to [`FOUND_TWICE_ON_IT_SECS`] after it while
 /// the card due goes to another seat, must share with that card to be it
@@ -822,7 +828,10 @@ impl Play {
                 ..
             } => {
                 let placed = self.placed.get(&track).map(|&(seat, _)| seat);
-                let Some(seat) = placed.or_else(|| self.twin_turned_up(track, card)) else {
+                let Some(seat) = placed
+                    .or_else(|| self.twin_turned_up(track, card))
+                    .or_else(|| self.turned_up_where_one_lay(track))
+                else {
                     return;
                 };
                 if !has_face_down(self.game.sitting().state(), seat) {
@@ -956,7 +965,7 @@ impl Play {
             card,
         };
         // Placed first: the card may end the round, and go with the others.
-        self.placed.insert(track, (due, here));
+        self.place(track, due, here);
         let anchor = self.zones.anchors.get(due.index()).copied().flatten();
         let round_first = matches!(
             self.game.sitting().state().phase(),
@@ -1012,7 +1021,7 @@ impl Play {
         if area(bbox) > area(at)
             && let Some(entry) = self.placed.remove(&last)
         {
-            self.placed.insert(track, (entry.0, centre(bbox)));
+            self.place(track, entry.0, centre(bbox));
             if let Some(seq) = self.lines.remove(&last) {
                 self.lines.insert(track, seq);
             }
@@ -1106,7 +1115,7 @@ impl Play {
             card = track,
             "the first card after the gathering was the pile"
         );
-        self.placed.insert(track, (seat, here));
+        self.place(track, seat, here);
         self.zones.stacks.push(pile);
         self.tracker.anchor(first);
         self.after_gathering = None;
@@ -1139,6 +1148,42 @@ impl Play {
             tracing::debug!(track, first, %card, "a second box turned up as another card of the seat");
         }
         twin
+    }
+
+    /// A card turned up that the table never gave a seat (a second box on
+    /// a hand's stacked backs, counted as they were covered by a card drawn,
+    /// while the backs' own boxes were still seen): when it lies just where a
+    /// card given face down to a seat that still holds unseen cards lay,
+    /// and that card is not seen face up, it is that card. Its place goes to
+    /// this track (the other is let go) and its seat is returned.
+    fn turned_up_where_one_lay(&mut self, track: u64) -> Option<Seat> {
+        let (_, bbox, _) = self.tracker.on_table().find(|&(t, ..)| t == track)?;
+        let here = centre(bbox);
+        let state = self.game.sitting().state();
+        let faces: BTreeMap<u64, Option<pone_engine::Card>> = self
+            .tracker
+            .on_table()
+            .map(|(t, _, face)| (t, face))
+            .collect();
+        let (old, seat, _) = self
+            .placed
+            .iter()
+            .filter(|&(&t, &(seat, _))| {
+                t != track
+                    && has_face_down(state, seat)
+                    && faces.get(&t).is_none_or(Option::is_none)
+            })
+            .map(|(&t, &(seat, at))| (t, seat, distance(at, here)))
+            .filter(|&(.., d)| d <= WHERE_ONE_LAY * self.zones.card_size)
+            .min_by(|a, b| a.2.total_cmp(&b.2))?;
+        tracing::debug!(track, old, "turned up where a seat's face-down card lay");
+        self.placed.remove(&old);
+        if let Some(seq) = self.lines.remove(&old) {
+            self.lines.insert(track, seq);
+        }
+        self.place(track, seat, here);
+        self.tracker.leave(&[old]);
+        Some(seat)
     }
 
     /// The seat whose place (where its first card lay) lies nearest
@@ -1217,9 +1262,16 @@ impl Play {
             return false;
         }
         self.placed.remove(&old);
-        self.placed.insert(track, (seat, centre(bbox)));
+        self.place(track, seat, centre(bbox));
         self.tracker.leave(&[old]);
         true
+    }
+
+    /// The track is a card given to `seat`, lying at `here`; the tracker
+    /// may follow it if the dealer picks it up and puts it down elsewhere.
+    fn place(&mut self, track: u64, seat: Seat, here: [f32; 2]) {
+        self.placed.insert(track, (seat, here));
+        self.tracker.dealt(track);
     }
 
     /// Whether a card landing at `centre` lies at the seat the deal gives it
@@ -1520,7 +1572,7 @@ impl Play {
             return false;
         }
         tracing::debug!(track, %card, "turned up with the card before it");
-        self.placed.insert(track, (seat, here));
+        self.place(track, seat, here);
         true
     }
 

@@ -197,16 +197,35 @@ struct Track {
     votes: Vec<(Card, f32)>,
     /// Whether it counts as a card yet, and how.
     counted: Counted,
-    /// The round is over: it goes the first frame it is not seen.
-    leaving: bool,
-    /// A stack (the pack, the pone's pile): it does not move, and a card
-    /// sliding off it is another card.
-    anchored: bool,
+    /// What the table made of it: a card dealt, one going, a stack.
+    standing: Standing,
     /// Counted face up from sure readings (a card turned up is often read
     /// unsurely while it turns).
     counted_sure: bool,
     /// The frame it was first seen in, and where.
     born: (u64, [f32; 2]),
+}
+
+/// What the table made of a track.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Standing {
+    /// Nothing yet.
+    Unknown,
+    /// A card of the deal (the table gave it to a seat): one the dealer may
+    /// pick up and put down elsewhere.
+    Dealt,
+    /// The round is over: it goes the first frame it is not seen.
+    Leaving,
+    /// A stack (the pack, the pone's pile): it does not move, and a card
+    /// sliding off it is another card; it goes as a leaving card does.
+    Stack,
+}
+
+impl Standing {
+    /// Whether it goes the first frame it is not seen.
+    fn leaving(self) -> bool {
+        matches!(self, Standing::Leaving | Standing::Stack)
+    }
 }
 
 impl Track {
@@ -249,7 +268,7 @@ impl Tracker {
     pub fn leaving_boxes(&self) -> impl Iterator<Item = [f32; 4]> + '_ {
         self.tracks
             .iter()
-            .filter(|t| t.leaving && !t.anchored && t.counted != Counted::Not)
+            .filter(|t| t.standing == Standing::Leaving && t.counted != Counted::Not)
             .map(|t| t.bbox)
     }
 
@@ -262,7 +281,7 @@ impl Tracker {
         self.seen.retain(|card| {
             tracks
                 .iter()
-                .any(|t| !t.leaving && t.counted == Counted::FaceUp(*card))
+                .any(|t| !t.standing.leaving() && t.counted == Counted::FaceUp(*card))
         });
     }
 
@@ -296,8 +315,8 @@ impl Tracker {
     /// landing where they lay are new.
     pub fn leave(&mut self, tracks: &[u64]) {
         for track in &mut self.tracks {
-            if tracks.contains(&track.id) {
-                track.leaving = true;
+            if tracks.contains(&track.id) && track.standing != Standing::Stack {
+                track.standing = Standing::Leaving;
             }
         }
     }
@@ -308,8 +327,19 @@ impl Tracker {
     pub fn anchor(&mut self, track: u64) {
         for t in &mut self.tracks {
             if t.id == track {
-                t.leaving = true;
-                t.anchored = true;
+                t.standing = Standing::Stack;
+            }
+        }
+    }
+
+    /// This card is a card of the deal, given to a seat: if it goes from
+    /// its place as a card in flight sets off from there, and that card
+    /// comes to rest face down, it is this card moved
+    /// ([`Fact::Moved`]), not a new one.
+    pub fn dealt(&mut self, track: u64) {
+        for t in &mut self.tracks {
+            if t.id == track && t.standing == Standing::Unknown {
+                t.standing = Standing::Dealt;
             }
         }
     }
@@ -355,7 +385,7 @@ impl Tracker {
             let gone = !seen
                 && match track.counted {
                     Counted::Not => frame > track.last_seen.0 + 1,
-                    _ if track.leaving => frame > track.last_seen.0 + 1,
+                    _ if track.standing.leaving() => frame > track.last_seen.0 + 1,
                     _ => unseen_for > self.options.lost_after,
                 };
             if !gone {
@@ -402,8 +432,7 @@ impl Tracker {
                 up_since: None,
                 votes: Vec::new(),
                 counted: Counted::Not,
-                leaving: false,
-                anchored: false,
+                standing: Standing::Unknown,
                 counted_sure: false,
                 born: (frame, centre(reading.bbox)),
             };
@@ -452,7 +481,7 @@ impl Tracker {
                     });
                 let near = distance(centre(reading.bbox), centre(track.bbox))
                     / long_side(track.bbox).max(1.0);
-                if track.anchored && near > self.options.still {
+                if track.standing == Standing::Stack && near > self.options.still {
                     continue;
                 }
                 if flying && overlap < 0.3 && near <= FLIGHT_STEP {
@@ -525,7 +554,7 @@ impl Tracker {
             track.up_since = None;
             track.votes.clear();
         }
-        if !track.anchored {
+        if track.standing != Standing::Stack {
             track.bbox = reading.bbox;
         }
         track.last_seen = (frame, at);
@@ -688,8 +717,8 @@ fn decide(ranked: &[(Card, f32)], seen: &[Card], readings: u32) -> (Card, f32, b
 
 /// A reading counted into a track.
 impl Tracker {
-    /// The counted face-down card that the card in flight `t`, now lying
-    /// still face down, was picked up from: one unseen since the flight set
+    /// The counted face-down card of the deal that the card in flight `t`,
+    /// now lying still face down, was picked up from: one unseen since the flight set
     /// off from its place (a card passing over another hides it only while
     /// it passes).
     fn picked_up(&self, t: usize) -> Option<usize> {
@@ -698,8 +727,7 @@ impl Tracker {
         self.tracks.iter().position(|o| {
             o.id != track.id
                 && o.counted == Counted::FaceDown
-                && !o.leaving
-                && !o.anchored
+                && o.standing == Standing::Dealt
                 && o.last_seen.0 <= born
                 && o.last_seen.0 + 2 >= born
                 && distance(centre(o.bbox), from) <= PICKED_UP * long_side(o.bbox).max(1.0)
@@ -722,7 +750,9 @@ impl Tracker {
         let moved = &mut self.tracks[old];
         moved.bbox = bbox;
         moved.last_seen = last_seen;
-        moved.leaving = false;
+        if moved.standing == Standing::Leaving {
+            moved.standing = Standing::Unknown;
+        }
         let id = moved.id;
         self.tracks[t].id = u64::MAX;
         facts.push(Fact::Moved {
@@ -1012,46 +1042,60 @@ mod tests {
 
     #[test]
     fn a_face_down_card_picked_up_and_put_down_elsewhere_is_the_same_card() {
-        let mut tracker = Tracker::default();
-        let mut frames = vec![vec![seen("back", A, 0.9), seen("back", B, 0.9)]; 4];
         // The back at B is slid to C, far off, a card length or so a frame:
         // B's place is empty after it.
         let c = [400.0, 500.0, 470.0, 600.0];
-        for k in 1..=5 {
-            let step = k as f32 / 5.0;
-            frames.push(vec![
-                seen("back", A, 0.9),
-                seen("back", between(B, c, step), 0.9),
-            ]);
-        }
-        frames.extend(vec![vec![seen("back", A, 0.9), seen("back", c, 0.9)]; 4]);
-        let facts = run(&mut tracker, &frames);
-        let kinds: Vec<_> = facts
-            .iter()
-            .map(|f| match f {
-                Fact::Landed { .. } => "landed",
-                Fact::Moved { card: None, .. } => "moved",
-                _ => "other",
-            })
-            .collect();
-        assert_eq!(kinds, ["landed", "landed", "moved"], "{facts:?}");
+        let moved = |dealt: bool| {
+            let mut tracker = Tracker::default();
+            let mut frames = vec![vec![seen("back", A, 0.9), seen("back", B, 0.9)]; 4];
+            let mut facts = run(&mut tracker, &frames);
+            if dealt {
+                // B's card was given to a seat.
+                tracker.dealt(1);
+            }
+            frames.clear();
+            for k in 1..=5 {
+                let step = k as f32 / 5.0;
+                frames.push(vec![
+                    seen("back", A, 0.9),
+                    seen("back", between(B, c, step), 0.9),
+                ]);
+            }
+            frames.extend(vec![vec![seen("back", A, 0.9), seen("back", c, 0.9)]; 4]);
+            for (k, frame) in frames.iter().enumerate() {
+                let f = 4 + k as u64;
+                facts.extend(tracker.update(f, at(f), frame));
+            }
+            facts
+                .iter()
+                .map(|f| match f {
+                    Fact::Landed { .. } => "landed",
+                    Fact::Moved { card: None, .. } => "moved",
+                    _ => "other",
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moved(true), ["landed", "landed", "moved"]);
+        // A back the table did not deal (the pack, say): a card sliding off
+        // it is a new card.
+        assert_eq!(moved(false), ["landed", "landed", "landed"]);
 
-        // A card dealt from near B, flying over it to C: B is seen again as
-        // soon as it has passed, so C's card is a new one.
+        // A card dealt from the pack beside B, hiding B for a frame as it
+        // sets off: B is seen again once it has passed, so the card coming
+        // to rest at C is a new one.
         let mut tracker = Tracker::default();
         let mut frames = vec![vec![seen("back", A, 0.9), seen("back", B, 0.9)]; 4];
-        let pack = [400.0, 0.0, 470.0, 100.0];
-        frames.push(vec![seen("back", A, 0.9), seen("back", pack, 0.9)]);
-        frames.push(vec![
-            seen("back", A, 0.9),
-            seen("back", between(pack, c, 0.25), 0.9),
-        ]);
-        for k in 2..=4 {
+        let mut facts = run(&mut tracker, &frames);
+        tracker.dealt(1);
+        frames.clear();
+        let beside = [480.0, 100.0, 550.0, 200.0];
+        frames.push(vec![seen("back", A, 0.9), seen("back", beside, 0.9)]);
+        for k in 1..=4 {
             let step = k as f32 / 4.0;
             frames.push(vec![
                 seen("back", A, 0.9),
                 seen("back", B, 0.9),
-                seen("back", between(pack, c, step), 0.9),
+                seen("back", between(beside, c, step), 0.9),
             ]);
         }
         frames.extend(vec![
@@ -1062,12 +1106,14 @@ mod tests {
             ];
             4
         ]);
-        let facts = run(&mut tracker, &frames);
-        let landed = facts
-            .iter()
-            .filter(|f| matches!(f, Fact::Landed { .. }))
-            .count();
-        assert_eq!(landed, 3, "{facts:?}");
+        for (k, frame) in frames.iter().enumerate() {
+            let f = 4 + k as u64;
+            facts.extend(tracker.update(f, at(f), frame));
+        }
+        assert!(
+            facts.iter().all(|f| matches!(f, Fact::Landed { .. })) && facts.len() == 3,
+            "{facts:?}"
+        );
     }
 
     #[test]
