@@ -183,6 +183,16 @@ fn assert_truth(play: &Play, dir: &Path) {
     );
 }
 
+/// The play asked no question whose text holds `text`.
+fn assert_not_asked(play: &Play, text: &str) {
+    let asked: Vec<_> = play
+        .questions()
+        .iter()
+        .filter(|q| q.text.contains(text))
+        .collect();
+    assert!(asked.is_empty(), "{asked:?}");
+}
+
 fn truth_ledger(dir: &Path) -> Value {
     let text = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
     report::to_json(&replay(&text).expect("the truth replays"))
@@ -524,12 +534,7 @@ fn the_dealers_words_for_the_next_round_wait_for_the_hand_he_shows() {
         .max()
         .expect("the next round's stakes");
     let play = play_answering_late(&dir, &[], &|_, _, _| {}, staked + 5);
-    let refused: Vec<_> = play
-        .questions()
-        .iter()
-        .filter(|q| q.text.contains("was refused"))
-        .collect();
-    assert!(refused.is_empty(), "{refused:?}");
+    assert_not_asked(&play, "was refused");
     assert_truth(&play, &dir);
 }
 
@@ -875,12 +880,7 @@ fn second_box_after_each_card_is_that_card(
     let second_finds = second_backs(&dir, delay, moved);
     let play = play_answering_with(&dir, &[], &second_finds);
     assert_truth(&play, &dir);
-    let misplaced: Vec<_> = play
-        .questions()
-        .iter()
-        .filter(|q| q.text.contains("came to rest at"))
-        .collect();
-    assert!(misplaced.is_empty(), "{misplaced:?}");
+    assert_not_asked(&play, "came to rest at");
 }
 
 /// A hand's first card, face down under a card drawn, found by the finder
@@ -928,12 +928,7 @@ fn a_card_turned_up_in_a_second_box_of_its_own_is_its_seats() {
     );
     assert_truth(&play, &dir);
     // The camera read them: the dealer was not asked to show a hand.
-    let waits: Vec<_> = play
-        .questions()
-        .iter()
-        .filter(|q| q.text.contains("waits for"))
-        .collect();
-    assert!(waits.is_empty(), "{waits:?}");
+    assert_not_asked(&play, "waits for");
 }
 
 /// The finder's second box on each card dealt face down, for 4 frames from
