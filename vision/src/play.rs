@@ -1019,14 +1019,10 @@ impl Play {
         // The larger box is the card, the smaller a part of it: the card
         // dealt is the larger's.
         if area(bbox) > area(at)
-            && let Some(entry) = self.placed.remove(&last)
+            && let Some(&(seat, _)) = self.placed.get(&last)
         {
-            self.place(track, entry.0, centre(bbox));
-            if let Some(seq) = self.lines.remove(&last) {
-                self.lines.insert(track, seq);
-            }
+            self.take_over(last, track, seat, centre(bbox));
             self.last_dealt = Some((frame, track, confidence.max(first)));
-            self.tracker.leave(&[last]);
             return true;
         }
         if let Some(&(seat, _)) = self.placed.get(&last) {
@@ -1177,13 +1173,19 @@ impl Play {
             .filter(|&(.., d)| d <= WHERE_ONE_LAY * self.zones.card_size)
             .min_by(|a, b| a.2.total_cmp(&b.2))?;
         tracing::debug!(track, old, "turned up where a seat's face-down card lay");
+        self.take_over(old, track, seat, here);
+        Some(seat)
+    }
+
+    /// The card of track `old`, given to `seat`, is `track`'s now, lying at
+    /// `here` (its line goes with it); the tracker lets `old` go.
+    fn take_over(&mut self, old: u64, track: u64, seat: Seat, here: [f32; 2]) {
         self.placed.remove(&old);
         if let Some(seq) = self.lines.remove(&old) {
             self.lines.insert(track, seq);
         }
         self.place(track, seat, here);
         self.tracker.leave(&[old]);
-        Some(seat)
     }
 
     /// The seat whose place (where its first card lay) lies nearest

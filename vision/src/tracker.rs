@@ -682,6 +682,53 @@ impl Tracker {
             .first()
             .map_or(0.0, |&(_, w)| w / track.up.max(1) as f32)
     }
+
+    /// The counted face-down card of the deal that the card in flight `t`,
+    /// now lying still face down, was picked up from: one unseen since the flight set
+    /// off from its place (a card passing over another hides it only while
+    /// it passes).
+    fn picked_up(&self, t: usize) -> Option<usize> {
+        let track = &self.tracks[t];
+        let (born, from) = track.born;
+        self.tracks.iter().position(|o| {
+            o.id != track.id
+                && o.counted == Counted::FaceDown
+                && o.standing == Standing::Dealt
+                && o.last_seen.0 <= born
+                && o.last_seen.0 + 2 >= born
+                && distance(centre(o.bbox), from) <= PICKED_UP * long_side(o.bbox).max(1.0)
+        })
+    }
+
+    /// The new track `t` is the counted card `old` come to rest elsewhere:
+    /// it goes, and `old` follows it there.
+    fn follow(
+        &mut self,
+        old: usize,
+        t: usize,
+        frame: u64,
+        at: Duration,
+        card: Option<Card>,
+        facts: &mut Vec<Fact>,
+    ) {
+        let bbox = self.tracks[t].bbox;
+        let last_seen = self.tracks[t].last_seen;
+        let moved = &mut self.tracks[old];
+        moved.bbox = bbox;
+        moved.last_seen = last_seen;
+        if moved.standing == Standing::Leaving {
+            moved.standing = Standing::Unknown;
+        }
+        let id = moved.id;
+        self.tracks[t].id = u64::MAX;
+        facts.push(Fact::Moved {
+            track: id,
+            frame,
+            at,
+            bbox,
+            card,
+        });
+    }
 }
 
 /// A face counted unsurely, read surely as another card since: the reread,
@@ -751,55 +798,6 @@ fn decide(ranked: &[(Card, f32)], seen: &[Card], readings: u32) -> (Card, f32, b
 }
 
 /// A reading counted into a track.
-impl Tracker {
-    /// The counted face-down card of the deal that the card in flight `t`,
-    /// now lying still face down, was picked up from: one unseen since the flight set
-    /// off from its place (a card passing over another hides it only while
-    /// it passes).
-    fn picked_up(&self, t: usize) -> Option<usize> {
-        let track = &self.tracks[t];
-        let (born, from) = track.born;
-        self.tracks.iter().position(|o| {
-            o.id != track.id
-                && o.counted == Counted::FaceDown
-                && o.standing == Standing::Dealt
-                && o.last_seen.0 <= born
-                && o.last_seen.0 + 2 >= born
-                && distance(centre(o.bbox), from) <= PICKED_UP * long_side(o.bbox).max(1.0)
-        })
-    }
-
-    /// The new track `t` is the counted card `old` come to rest elsewhere:
-    /// it goes, and `old` follows it there.
-    fn follow(
-        &mut self,
-        old: usize,
-        t: usize,
-        frame: u64,
-        at: Duration,
-        card: Option<Card>,
-        facts: &mut Vec<Fact>,
-    ) {
-        let bbox = self.tracks[t].bbox;
-        let last_seen = self.tracks[t].last_seen;
-        let moved = &mut self.tracks[old];
-        moved.bbox = bbox;
-        moved.last_seen = last_seen;
-        if moved.standing == Standing::Leaving {
-            moved.standing = Standing::Unknown;
-        }
-        let id = moved.id;
-        self.tracks[t].id = u64::MAX;
-        facts.push(Fact::Moved {
-            track: id,
-            frame,
-            at,
-            bbox,
-            card,
-        });
-    }
-}
-
 fn read_into(track: &mut Track, reading: &Reading, frame: u64, at: Duration) {
     track.still_frames += 1;
     match reading.card {
@@ -895,10 +893,18 @@ mod tests {
 
     /// Runs frames through a tracker, giving all facts.
     fn run(tracker: &mut Tracker, frames: &[Vec<Seen>]) -> Vec<Fact> {
+        run_from(tracker, 0, frames)
+    }
+
+    /// [`run`], the first of `frames` being frame `first`.
+    fn run_from(tracker: &mut Tracker, first: u64, frames: &[Vec<Seen>]) -> Vec<Fact> {
         frames
             .iter()
             .enumerate()
-            .flat_map(|(i, f)| tracker.update(i as u64, at(i as u64), f))
+            .flat_map(|(i, f)| {
+                let n = first + i as u64;
+                tracker.update(n, at(n), f)
+            })
             .collect()
     }
 
@@ -1097,10 +1103,7 @@ mod tests {
                 ]);
             }
             frames.extend(vec![vec![seen("back", A, 0.9), seen("back", c, 0.9)]; 4]);
-            for (k, frame) in frames.iter().enumerate() {
-                let f = 4 + k as u64;
-                facts.extend(tracker.update(f, at(f), frame));
-            }
+            facts.extend(run_from(&mut tracker, 4, &frames));
             facts
                 .iter()
                 .map(|f| match f {
@@ -1141,10 +1144,7 @@ mod tests {
             ];
             4
         ]);
-        for (k, frame) in frames.iter().enumerate() {
-            let f = 4 + k as u64;
-            facts.extend(tracker.update(f, at(f), frame));
-        }
+        facts.extend(run_from(&mut tracker, 4, &frames));
         assert!(
             facts.iter().all(|f| matches!(f, Fact::Landed { .. })) && facts.len() == 3,
             "{facts:?}"
