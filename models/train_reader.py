@@ -128,6 +128,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", required=True, nargs="+",
                         help="crops folders: `pone crops` (labelled and found corners) or `pone synth --crops`")
+    parser.add_argument("--photos", nargs="*", default=[],
+                        help="crops of real photos (`pone crops` on a class folder set such as "
+                             "crops-gpiosenka-train: the index corners found on each photo's card)")
+    parser.add_argument("--photo-repeat", type=int, default=4,
+                        help="how many times each photo crop counts in an epoch (they are few beside the renders)")
+    parser.add_argument("--photo-check", default=None,
+                        help="a corner reader (ONNX) that sorts the photo crops first: those it reads as `none` "
+                             "(a pip, a blank edge, an index the photo cut off) are left out, since the photo's "
+                             "card is no label for them")
     parser.add_argument("--out", default="models/reader.onnx")
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--net", choices=["small", "lite0"], default="small",
@@ -147,6 +156,19 @@ def main():
     x, y = x[order], y[order]
     held = max(1, len(y) // 10)
     xv, yv, xt, yt = x[:held], y[:held], x[held:], y[held:]
+    if args.photos:
+        # Real photos' corners: a tenth held back too, the rest counted
+        # `--photo-repeat` times.
+        xp, yp = load(args.photos)
+        if args.photo_check:
+            xp, yp = checked(xp, yp, args.photo_check)
+        order = torch.randperm(len(yp))
+        xp, yp = xp[order], yp[order]
+        held_p = len(yp) // 10
+        xv, yv = torch.cat([xv, xp[:held_p]]), torch.cat([yv, yp[:held_p]])
+        xt = torch.cat([xt] + [xp[held_p:]] * args.photo_repeat)
+        yt = torch.cat([yt] + [yp[held_p:]] * args.photo_repeat)
+        print(f"{len(yp)} photo crops ({held_p} held back)", flush=True)
     print(f"{len(yt)} training crops, {held} held back, {len(CLASSES)} classes", flush=True)
 
     model = CornerNet() if args.net == "small" else Lite0Classifier(len(CLASSES))
@@ -178,6 +200,20 @@ def main():
     acc, nll = evaluate(model, xv, yv)
     print(f"held back: accuracy {acc:.4f}, NLL {nll:.4f}, temperature {model.temperature.item():.3f}", flush=True)
     export(model, args.out)
+
+
+def checked(x, y, reader):
+    """The crops a corner reader does not read as `none`."""
+    import onnxruntime as ort
+
+    session = ort.InferenceSession(reader)
+    keep = []
+    for i in range(0, len(y), 256):
+        p = session.run(None, {"crops": x[i : i + 256].float().numpy() / 255.0})[0]
+        keep.append(torch.from_numpy(p.argmax(1) != CLASSES.index("none")))
+    keep = torch.cat(keep)
+    print(f"{int(keep.sum())} of {len(y)} photo crops kept (the others read as none by {reader})", flush=True)
+    return x[keep], y[keep]
 
 
 def evaluate(model, xv, yv):

@@ -222,7 +222,10 @@ fn truth_ledger(dir: &Path) -> Value {
 /// At six players the second round's showdown waits for Fay's hand, and the
 /// dealer's show names her 2C, which the camera had given Ann as a second
 /// box on Ann's drawn row: the 2C to Ann is struck, the show ends the round,
-/// and the new deal's fresh pack frees every card for deck sense. At seven,
+/// and the new deal's fresh pack frees every card for deck sense; in the
+/// third round Dan's 3S, turned up from under his drawn card, reads 8S at
+/// 0.008 with session 24's corner reader: a reading that is no reading, so
+/// it is not shown and the dealer shows the hand. At seven,
 /// the cards turned up at the second round's showdown, found as new boxes
 /// while the showdown waited for the dealer, are not the third round's
 /// first cards.

@@ -185,8 +185,11 @@ enum Commands {
     /// The corner reader's training crops from rendered sets: each scene's
     /// labelled index corners, and every corner the finder finds there, filed
     /// under the card it shows or `none` (`models/train_reader.py` reads them).
+    /// From class folders of photos (`crops-gpiosenka-train`): the corners
+    /// found on each photo's card, filed under its card (the part kept out
+    /// for `pone eval` is left alone).
     Crops {
-        /// The rendered sets (`pone synth --out` folders).
+        /// The rendered sets (`pone synth --out` folders), or class folders of photos.
         #[arg(required = true)]
         sets: Vec<PathBuf>,
         /// Where to write: one folder per set, `<CLASS>/*.png` inside.

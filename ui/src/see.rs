@@ -592,6 +592,90 @@ fn save_backs(target: &Path, bytes: &[u8], list: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A rendered scene's labels, its file's stem and its scene number.
+fn scene_labels(path: &Path) -> anyhow::Result<(pone_vision::render::FrameLabels, &str, u64)> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let labels = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not the labels of a rendered scene", path.display()))?;
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    let n: u64 = stem.parse().with_context(|| {
+        format!(
+            "{}: a label file is named by its scene number (000042.json)",
+            path.display()
+        )
+    })?;
+    Ok((labels, stem, n))
+}
+
+/// Whether a folder holds class folders (`queen of hearts/`) of photos.
+fn has_class_folders(dir: &Path) -> anyhow::Result<bool> {
+    Ok(sorted_entries(dir)?.iter().any(|p| {
+        p.is_dir()
+            && p.file_name()
+                .and_then(|n| n.to_str())
+                .and_then(card_from_words)
+                .is_some()
+    }))
+}
+
+/// The corner reader's crops from class folders of photos of one card each
+/// (`crops-gpiosenka-train`), only the part not kept out for measuring
+/// ([`kept_out`]): the corners the finder finds on each photo's card, filed
+/// under the folder's card ([`pone_vision::synth::photo_crops`]). Returns
+/// the number of crops written to `target/<CARD>/`.
+fn photo_crops(
+    set: &Path,
+    target: &Path,
+    finder: &mut pone_vision::finder::Finder,
+    out: &mut impl Write,
+) -> anyhow::Result<usize> {
+    let mut photos = Vec::new();
+    for folder in sorted_entries(set)?.into_iter().filter(|p| p.is_dir()) {
+        let word = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        // `joker` and other folders that are no card of this game.
+        let Some(card) = card_from_words(word) else {
+            continue;
+        };
+        let files = sorted_entries(&folder)?.into_iter().filter(|p| is_image(p));
+        for (k, file) in files.enumerate() {
+            if !kept_out(k) {
+                photos.push((file, card.clone()));
+            }
+        }
+    }
+    let bar = crate::cli::progress_bar(photos.len() as u64, "photos");
+    let (mut written, mut with_none) = (0, 0);
+    for (n, (file, card)) in photos.iter().enumerate() {
+        let image = open_image(file)?;
+        let side = pone_vision::synth::photo_side(image.width(), image.height());
+        let finds = finder.find_at(&image, side)?;
+        let crops = pone_vision::synth::photo_crops(&image, card, &finds.corners);
+        with_none += usize::from(crops.is_empty());
+        for (k, (class, crop)) in crops.into_iter().enumerate() {
+            let class_dir = target.join(&class);
+            std::fs::create_dir_all(&class_dir)
+                .with_context(|| format!("cannot make {}", class_dir.display()))?;
+            let path = class_dir.join(format!("{n:06}_p{k:02}.png"));
+            crop.save(&path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            written += 1;
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    writeln!(
+        out,
+        "{}: {written} index corners from {} photos ({with_none} with none found on their card)",
+        target.display(),
+        photos.len()
+    )?;
+    Ok(written)
+}
+
 /// `pone crops --out DIR SET...`: the corner reader's training crops from
 /// rendered sets (`pone synth` folders): for each scene, its labelled index
 /// corners (as `pone synth --crops` cuts them) and every corner the finder
@@ -601,7 +685,9 @@ fn save_backs(target: &Path, bytes: &[u8], list: &str) -> anyhow::Result<()> {
 /// every face-down card the finder finds, filed `back` or `none`
 /// ([`pone_vision::synth::finder_backs`]), all in `DIR/<set name>/backs.u8`
 /// (the crops' RGB bytes one after another) and `backs.tsv` (a line per
-/// crop: class, scene, the finder's score). Returns the number of crops written.
+/// crop: class, scene, the finder's score). A set of class folders of photos
+/// (`queen of hearts/`) gives the corners found on its photos' cards instead
+/// ([`photo_crops`]). Returns the number of crops written.
 pub fn crops(
     sets: &[PathBuf],
     dir: &Path,
@@ -609,7 +695,7 @@ pub fn crops(
     backs: bool,
     out: &mut impl Write,
 ) -> anyhow::Result<usize> {
-    use pone_vision::render::{FrameLabels, Rendered};
+    use pone_vision::render::Rendered;
     let models = models.map_or_else(pone_vision::recognise::models_dir, Path::to_path_buf);
     let mut finder =
         pone_vision::finder::Finder::open(&models.join(pone_vision::recognise::FINDER_FILE))?;
@@ -624,6 +710,10 @@ pub fn crops(
             .with_context(|| format!("{}: not a folder name", set.display()))?;
         let target = dir.join(name);
         let labels_dir = set.join("labels");
+        if !labels_dir.is_dir() && !backs && has_class_folders(set)? {
+            written += photo_crops(set, &target, &mut finder, out)?;
+            continue;
+        }
         let mut scenes = sorted_entries(&labels_dir).with_context(|| {
             format!(
                 "{} is no rendered set (`pone synth --out {}` makes labels/ and images/)",
@@ -636,24 +726,7 @@ pub fn crops(
         let (mut from_labels, mut from_finder, mut none) = (0, 0, 0);
         let (mut back_bytes, mut back_list) = (Vec::new(), Vec::new());
         for label_path in &scenes {
-            let text = std::fs::read_to_string(label_path)
-                .with_context(|| format!("cannot read {}", label_path.display()))?;
-            let labels: FrameLabels = serde_json::from_str(&text).with_context(|| {
-                format!(
-                    "{}: not the labels of a rendered scene",
-                    label_path.display()
-                )
-            })?;
-            let stem = label_path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or_default();
-            let n: u64 = stem.parse().with_context(|| {
-                format!(
-                    "{}: a label file is named by its scene number (000042.json)",
-                    label_path.display()
-                )
-            })?;
+            let (labels, stem, n) = scene_labels(label_path)?;
             let image = open_image(&set.join("images").join(format!("{stem}.jpg")))?;
             let finds = finder.find(&image)?;
             if backs {

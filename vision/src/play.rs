@@ -78,6 +78,13 @@ const FOUND_TWICE_ON_IT_SECS: f32 = 1.0;
 /// away from the places known, in seconds ([`Play::wait_for_the_due_seats_card`]).
 const DUE_SEATS_CARD_SECS: f32 = 0.5;
 
+/// A face-down card turned up and read less surely than this is not shown:
+/// its reading is no reading (a demo sitting's 3S turned up under a drawn
+/// card read 8S at 0.008), so the hand waits for the dealer to show it, as
+/// for a card the camera cannot read. Unsure readings above it are shown and
+/// asked about (holding those too lost cards on the 31 rendered sittings).
+const UNREAD_TURNED_UP: f32 = 0.1;
+
 /// How near, in card lengths, a card turned up that no seat was given must
 /// lie to where a seat's face-down card lay to be that card
 /// (`Play::turned_up_where_one_lay`): a hand's stacked cards lie about half
@@ -854,6 +861,10 @@ impl Play {
                     if !self.landed(landing) {
                         self.tracker.leave(&[track]);
                     }
+                    return;
+                }
+                if confidence < UNREAD_TURNED_UP {
+                    tracing::debug!(track, %card, confidence, "turned up, read too unsurely to show");
                     return;
                 }
                 if self.show(track, seat, card, frame) && !sure {

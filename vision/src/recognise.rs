@@ -637,7 +637,7 @@ fn reading_order(s: &Seen) -> (f32, f32) {
 
 /// The whole card a corner's reading window belongs to: its four corners,
 /// as the index reads, extrapolated from the window.
-fn card_quad(corner: &Corner) -> Option<[[f32; 2]; 4]> {
+pub(crate) fn card_quad(corner: &Corner) -> Option<[[f32; 2]; 4]> {
     let unit = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
     let to_frame = Projection::from_control_points(unit, corner.window.map(|p| (p[0], p[1])))?;
     let (w, h) = (

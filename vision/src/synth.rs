@@ -145,6 +145,64 @@ pub fn write_frame(
     Ok(rendered)
 }
 
+/// How far from the picture's centre, as a share of its width and height,
+/// the card a found corner's window extrapolates may lie for the corner to
+/// be an index corner of the one card a photo shows ([`photo_crops`]).
+pub const PHOTO_MIDDLE: f32 = 0.12;
+
+/// How far from a corner of the photo, as a share of its height, an index
+/// window's corner may lie ([`photo_crops`]).
+pub const PHOTO_CORNER: f32 = 0.15;
+
+/// The long side to find corners on a photo of one card at
+/// ([`crate::finder::Finder::find_at`]): the card, about the photo's height,
+/// as tall as the finder reads best ([`crate::finder::BEST_CARD`]), as a
+/// table camera's card and not a close-up.
+#[must_use]
+pub fn photo_side(width: u32, height: u32) -> u32 {
+    (crate::finder::BEST_CARD * width.max(height) as f32 / height.max(1) as f32).round() as u32
+}
+
+/// The reader's training crops from a photo of one card whose card is known
+/// (a class folder's picture, `crops-gpiosenka-train`): each corner the
+/// finder found, cut as the recogniser cuts it ([`crate::reader::cut_window`]),
+/// filed under that card when the card its window extrapolates lies about
+/// the picture's middle ([`PHOTO_MIDDLE`]) and is about the picture's size
+/// (its height 0.7 to 1.4 times the picture's): an index corner of the card
+/// the photo shows. A window on a pip, a court figure or the table
+/// extrapolates a card off the middle or of another size, and since nothing
+/// says what it shows, it is left out (no `none` either).
+#[must_use]
+pub fn photo_crops(
+    frame: &image::RgbImage,
+    card: &str,
+    corners: &[crate::finder::Corner],
+) -> Vec<(String, image::RgbImage)> {
+    let (w, h) = (frame.width() as f32, frame.height() as f32);
+    let mut out = Vec::new();
+    for corner in corners {
+        let Some(quad) = crate::recognise::card_quad(corner) else {
+            continue;
+        };
+        let centre = [0, 1].map(|k| quad.iter().map(|p| p[k]).sum::<f32>() / 4.0);
+        let height = crate::boxes::distance(quad[0], quad[3]);
+        let middle = (centre[0] - w / 2.0).abs() <= PHOTO_MIDDLE * w
+            && (centre[1] - h / 2.0).abs() <= PHOTO_MIDDLE * h;
+        // The window's first point (its top-left as the index reads) is the
+        // card's corner, about a corner of the photo the card fills.
+        let near_corner = [[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]]
+            .iter()
+            .any(|&c| crate::boxes::distance(c, corner.window[0]) <= PHOTO_CORNER * h);
+        if !middle || !near_corner || !(0.7 * h..=1.4 * h).contains(&height) {
+            continue;
+        }
+        if let Some(crop) = crate::reader::cut_window(frame, corner.window) {
+            out.push((card.to_owned(), crop));
+        }
+    }
+    out
+}
+
 /// The reader's training crops from what the finder found in a labelled frame:
 /// each found index corner cut as the recogniser cuts it
 /// ([`crate::reader::cut_window`]), with the class it must read: the card
@@ -576,5 +634,40 @@ mod crop_tests {
             assert_eq!((frame.width(), frame.height()), (320, 180));
         }
         let _ = std::fs::remove_dir_all(out);
+    }
+
+    #[test]
+    fn a_photos_crops_are_its_cards_corners_only() {
+        use crate::reader::INDEX_WINDOW;
+        // A 200x280 photo of one card filling it, and three windows the
+        // finder might give: the card's top-left index, its bottom-right
+        // index turned half round, and a pip in the middle of the card.
+        let frame = image::RgbImage::from_pixel(200, 280, image::Rgb([240, 240, 240]));
+        let (iw, ih) = (INDEX_WINDOW[2] * 200.0, INDEX_WINDOW[3] * 280.0);
+        let corner = |window: [[f32; 2]; 4]| crate::finder::Corner {
+            score: 0.9,
+            window,
+            bbox: [0.0, 0.0, 200.0, 280.0],
+        };
+        let top_left = corner([[0.0, 0.0], [iw, 0.0], [iw, ih], [0.0, ih]]);
+        let bottom_right = corner([
+            [200.0, 280.0],
+            [200.0 - iw, 280.0],
+            [200.0 - iw, 280.0 - ih],
+            [200.0, 280.0 - ih],
+        ]);
+        let pip = corner([
+            [70.0, 90.0],
+            [70.0 + iw, 90.0],
+            [70.0 + iw, 90.0 + ih],
+            [70.0, 90.0 + ih],
+        ]);
+        let crops = photo_crops(&frame, "7D", &[top_left, pip, bottom_right.clone()]);
+        assert_eq!(crops.len(), 2, "both indices, not the pip");
+        assert!(crops.iter().all(|(class, _)| class == "7D"));
+        // A window the size of the whole photo makes a card far too large.
+        let huge = corner([[0.0, 0.0], [200.0, 0.0], [200.0, 280.0], [0.0, 280.0]]);
+        assert!(photo_crops(&frame, "7D", &[huge]).is_empty());
+        assert_eq!(photo_crops(&frame, "7D", &[bottom_right]).len(), 1);
     }
 }
