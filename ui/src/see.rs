@@ -611,6 +611,16 @@ fn scene_labels(path: &Path) -> anyhow::Result<(pone_vision::render::FrameLabels
     Ok((labels, stem, n))
 }
 
+/// Writes a crop as `target/<class>/<name>.png`.
+fn save_crop(target: &Path, class: &str, name: &str, crop: &image::RgbImage) -> anyhow::Result<()> {
+    let class_dir = target.join(class);
+    std::fs::create_dir_all(&class_dir)
+        .with_context(|| format!("cannot make {}", class_dir.display()))?;
+    let path = class_dir.join(format!("{name}.png"));
+    crop.save(&path)
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
 /// Whether a folder holds class folders (`queen of hearts/`) of photos.
 fn has_class_folders(dir: &Path) -> anyhow::Result<bool> {
     Ok(sorted_entries(dir)?.iter().any(|p| {
@@ -656,12 +666,7 @@ fn photo_crops(
         let crops = pone_vision::synth::photo_crops(&image, card, &finds.corners);
         with_none += usize::from(crops.is_empty());
         for (k, (class, crop)) in crops.into_iter().enumerate() {
-            let class_dir = target.join(&class);
-            std::fs::create_dir_all(&class_dir)
-                .with_context(|| format!("cannot make {}", class_dir.display()))?;
-            let path = class_dir.join(format!("{n:06}_p{k:02}.png"));
-            crop.save(&path)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            save_crop(target, &class, &format!("{n:06}_p{k:02}"), &crop)?;
             written += 1;
         }
         bar.inc(1);
@@ -687,7 +692,7 @@ fn photo_crops(
 /// (the crops' RGB bytes one after another) and `backs.tsv` (a line per
 /// crop: class, scene, the finder's score). A set of class folders of photos
 /// (`queen of hearts/`) gives the corners found on its photos' cards instead
-/// ([`photo_crops`]). Returns the number of crops written.
+/// ([`pone_vision::synth::photo_crops`]). Returns the number of crops written.
 pub fn crops(
     sets: &[PathBuf],
     dir: &Path,
@@ -746,12 +751,7 @@ pub fn crops(
                     .into_iter()
                     .enumerate()
             {
-                let class_dir = target.join(&class);
-                std::fs::create_dir_all(&class_dir)
-                    .with_context(|| format!("cannot make {}", class_dir.display()))?;
-                let path = class_dir.join(format!("{stem}_f{k:02}.png"));
-                crop.save(&path)
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                save_crop(&target, &class, &format!("{stem}_f{k:02}"), &crop)?;
                 from_finder += 1;
                 none += usize::from(class == pone_vision::reader::NO_CARD);
             }
