@@ -195,6 +195,30 @@ pub fn kept_out(position: usize) -> bool {
     position % 5 == 4
 }
 
+/// The photos of a folder of class folders (`queen of hearts/`), each with
+/// its folder's card, in name order; of each folder only the photos whose
+/// place in it `keep` takes (see [`kept_out`]). Folders that name no card of
+/// this game (`joker`) are passed over.
+fn class_folder_photos(
+    dir: &Path,
+    keep: impl Fn(usize) -> bool,
+) -> anyhow::Result<Vec<(PathBuf, String)>> {
+    let mut photos = Vec::new();
+    for folder in sorted_entries(dir)?.into_iter().filter(|p| p.is_dir()) {
+        let word = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let Some(card) = card_from_words(word) else {
+            continue;
+        };
+        let files = sorted_entries(&folder)?.into_iter().filter(|p| is_image(p));
+        for (k, file) in files.enumerate() {
+            if keep(k) {
+                photos.push((file, card.clone()));
+            }
+        }
+    }
+    Ok(photos)
+}
+
 fn load_dataset(dir: &Path, all: bool) -> anyhow::Result<Dataset> {
     let name = dir.display().to_string();
     if dir.join("labels").is_dir() && dir.join("images").is_dir() {
@@ -207,25 +231,11 @@ fn load_dataset(dir: &Path, all: bool) -> anyhow::Result<Dataset> {
     {
         return load_voc(&entries, name);
     }
-    let folders: Vec<_> = entries.iter().filter(|p| p.is_dir()).collect();
-    if !folders.is_empty() {
-        let mut samples = Vec::new();
-        for folder in folders {
-            let word = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            let Some(card) = card_from_words(word) else {
-                // `joker` and other folders that are no card of this game.
-                continue;
-            };
-            let files: Vec<_> = sorted_entries(folder)?
-                .into_iter()
-                .filter(|p| is_image(p))
-                .collect();
-            for (k, file) in files.into_iter().enumerate() {
-                if all || kept_out(k) {
-                    samples.push((file, Truth::Single(card.clone())));
-                }
-            }
-        }
+    if entries.iter().any(|p| p.is_dir()) {
+        let samples = class_folder_photos(dir, |k| all || kept_out(k))?
+            .into_iter()
+            .map(|(file, card)| (file, Truth::Single(card)))
+            .collect();
         return Ok(Dataset {
             name,
             format: if all {
@@ -621,52 +631,27 @@ fn save_crop(target: &Path, class: &str, name: &str, crop: &image::RgbImage) -> 
         .with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Whether a folder holds class folders (`queen of hearts/`) of photos.
-fn has_class_folders(dir: &Path) -> anyhow::Result<bool> {
-    Ok(sorted_entries(dir)?.iter().any(|p| {
-        p.is_dir()
-            && p.file_name()
-                .and_then(|n| n.to_str())
-                .and_then(card_from_words)
-                .is_some()
-    }))
-}
-
-/// The corner reader's crops from class folders of photos of one card each
-/// (`crops-gpiosenka-train`), only the part not kept out for measuring
-/// ([`kept_out`]): the corners the finder finds on each photo's card, filed
-/// under the folder's card ([`pone_vision::synth::photo_crops`]). Returns
-/// the number of crops written to `target/<CARD>/`.
+/// The corner reader's crops from photos of one card each, with their
+/// cards (the part of `crops-gpiosenka-train` not kept out for measuring):
+/// the corners the finder finds on each photo's card, filed under its card
+/// ([`pone_vision::synth::photo_crops`]). Returns the number of crops
+/// written to `target/<CARD>/`.
 fn photo_crops(
-    set: &Path,
+    photos: &[(PathBuf, String)],
     target: &Path,
     finder: &mut pone_vision::finder::Finder,
     out: &mut impl Write,
 ) -> anyhow::Result<usize> {
-    let mut photos = Vec::new();
-    for folder in sorted_entries(set)?.into_iter().filter(|p| p.is_dir()) {
-        let word = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        // `joker` and other folders that are no card of this game.
-        let Some(card) = card_from_words(word) else {
-            continue;
-        };
-        let files = sorted_entries(&folder)?.into_iter().filter(|p| is_image(p));
-        for (k, file) in files.enumerate() {
-            if !kept_out(k) {
-                photos.push((file, card.clone()));
-            }
-        }
-    }
     let bar = crate::cli::progress_bar(photos.len() as u64, "photos");
     let (mut written, mut with_none) = (0, 0);
     for (n, (file, card)) in photos.iter().enumerate() {
         let image = open_image(file)?;
         let side = pone_vision::synth::photo_side(image.width(), image.height());
         let finds = finder.find_at(&image, side)?;
-        let crops = pone_vision::synth::photo_crops(&image, card, &finds.corners);
+        let crops = pone_vision::synth::photo_crops(&image, &finds.corners);
         with_none += usize::from(crops.is_empty());
-        for (k, (class, crop)) in crops.into_iter().enumerate() {
-            save_crop(target, &class, &format!("{n:06}_p{k:02}"), &crop)?;
+        for (k, crop) in crops.into_iter().enumerate() {
+            save_crop(target, card, &format!("{n:06}_p{k:02}"), &crop)?;
             written += 1;
         }
         bar.inc(1);
@@ -715,13 +700,17 @@ pub fn crops(
             .with_context(|| format!("{}: not a folder name", set.display()))?;
         let target = dir.join(name);
         let labels_dir = set.join("labels");
-        if !labels_dir.is_dir() && !backs && has_class_folders(set)? {
-            written += photo_crops(set, &target, &mut finder, out)?;
-            continue;
+        if !labels_dir.is_dir() && !backs && set.is_dir() {
+            let photos = class_folder_photos(set, |k| !kept_out(k))?;
+            if !photos.is_empty() {
+                written += photo_crops(&photos, &target, &mut finder, out)?;
+                continue;
+            }
         }
         let mut scenes = sorted_entries(&labels_dir).with_context(|| {
             format!(
-                "{} is no rendered set (`pone synth --out {}` makes labels/ and images/)",
+                "{} is no rendered set (`pone synth --out {}` makes labels/ and images/) \
+                 nor class folders of photos (`queen of hearts/`)",
                 set.display(),
                 set.display()
             )

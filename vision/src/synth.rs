@@ -163,21 +163,21 @@ pub fn photo_side(width: u32, height: u32) -> u32 {
     (crate::finder::BEST_CARD * width.max(height) as f32 / height.max(1) as f32).round() as u32
 }
 
-/// The reader's training crops from a photo of one card whose card is known
-/// (a class folder's picture, `crops-gpiosenka-train`): each corner the
-/// finder found, cut as the recogniser cuts it ([`crate::reader::cut_window`]),
-/// filed under that card when the card its window extrapolates lies about
-/// the picture's middle ([`PHOTO_MIDDLE`]) and is about the picture's size
-/// (its height 0.7 to 1.4 times the picture's): an index corner of the card
-/// the photo shows. A window on a pip, a court figure or the table
-/// extrapolates a card off the middle or of another size, and since nothing
-/// says what it shows, it is left out (no `none` either).
+/// The reader's training crops from a photo of one card (a class folder's
+/// picture, `crops-gpiosenka-train`, whose folder names the card): each
+/// corner the finder found, cut as the recogniser cuts it
+/// ([`crate::reader::cut_window`]), when the card its window extrapolates
+/// lies about the picture's middle ([`PHOTO_MIDDLE`]), is about the
+/// picture's size (its height 0.7 to 1.4 times the picture's), and has its
+/// corner at a corner of the picture ([`PHOTO_CORNER`]): an index corner of
+/// the card the photo shows. A window on a pip, a court figure or the table
+/// fails one of these, and since nothing says what it shows, it is left out
+/// (no `none` either).
 #[must_use]
 pub fn photo_crops(
     frame: &image::RgbImage,
-    card: &str,
     corners: &[crate::finder::Corner],
-) -> Vec<(String, image::RgbImage)> {
+) -> Vec<image::RgbImage> {
     let (w, h) = (frame.width() as f32, frame.height() as f32);
     let mut out = Vec::new();
     for corner in corners {
@@ -197,7 +197,7 @@ pub fn photo_crops(
             continue;
         }
         if let Some(crop) = crate::reader::cut_window(frame, corner.window) {
-            out.push((card.to_owned(), crop));
+            out.push(crop);
         }
     }
     out
@@ -662,12 +662,11 @@ mod crop_tests {
             [70.0 + iw, 90.0 + ih],
             [70.0, 90.0 + ih],
         ]);
-        let crops = photo_crops(&frame, "7D", &[top_left, pip, bottom_right.clone()]);
+        let crops = photo_crops(&frame, &[top_left, pip, bottom_right.clone()]);
         assert_eq!(crops.len(), 2, "both indices, not the pip");
-        assert!(crops.iter().all(|(class, _)| class == "7D"));
         // A window the size of the whole photo makes a card far too large.
         let huge = corner([[0.0, 0.0], [200.0, 0.0], [200.0, 280.0], [0.0, 280.0]]);
-        assert!(photo_crops(&frame, "7D", &[huge]).is_empty());
-        assert_eq!(photo_crops(&frame, "7D", &[bottom_right]).len(), 1);
+        assert!(photo_crops(&frame, &[huge]).is_empty());
+        assert_eq!(photo_crops(&frame, &[bottom_right]).len(), 1);
     }
 }
