@@ -18,6 +18,7 @@
 //! | `F`, the number of a card or a stake, then the right card (or the stake's digits and `Enter`) | a card or a stake was typed (or read) wrong, however long ago | fix it (the correction and its reason go in the journal); `0` shows older ones, nine at a time |
 //! | `F`, the number of a surplus card, a card exposed or rejected, or a deal sold, then the right card (or the price's digits and `Enter`) | its card or price was typed wrong | fix it (a correction with its reason) |
 //! | `F`, the number of a stake, then `X` | the stake was made in error (a player sitting out, the wrong player) | take it back (a correction with its reason); the stake is due again |
+//! | `F`, the number of the brulet, then its cards again (or `X`) | its cards were typed wrong (or there was none) | fix it, or take it back (a correction with its reason) |
 //! | `F`, the number of a double, content, divide, over or anything else of the `M` menu | it was said in error, however long ago | take it back (a correction with its reason) |
 //! | `F`, the number of the first dealer's line, then the right dealer's digit | the wrong player was named to deal first | fix it (a correction with its reason) |
 //! | `E` | any time | export the ledger: `<journal>.ledger.csv` and `.ledger.json` beside the journal (`pone-sitting.ledger.*` here without one) |
@@ -112,6 +113,8 @@ struct Menu {
     rank: Option<Rank>,
     digits: String,
     bottom: Option<Card>,
+    /// The journal line this fixes (the brulet said again, `F`).
+    fixing: Option<u64>,
 }
 
 impl Menu {
@@ -596,10 +599,17 @@ impl Desk {
         };
         let Some(player) = menu.player.filter(|_| what.of_a_player()) else {
             if what == Say::Brulet {
+                let again = if menu.fixing.is_some() {
+                    " (fixing it: its cards again, or X: there was none)"
+                } else {
+                    ""
+                };
                 return match menu.bottom {
-                    None => "The brulet: the bottom card, rank then suit (Escape: leave it)".into(),
+                    None => format!(
+                        "The brulet{again}: the bottom card, rank then suit (Escape: leave it)"
+                    ),
                     Some(bottom) => format!(
-                        "The brulet: {bottom} at the bottom; the top card, rank then suit \
+                        "The brulet{again}: {bottom} at the bottom; the top card, rank then suit \
                          (Enter: not looked at)"
                     ),
                 };
@@ -924,14 +934,28 @@ impl Desk {
     /// A key of the brulet: the bottom card, then, when it is an ace or a
     /// tenth card, the top card (or `Enter`, not looked at).
     fn brulet_key(&mut self, menu: Menu, c: char) {
+        // Fixing a brulet that was none: `X` takes it back.
+        if let Some(line) = menu.fixing
+            && menu.rank.is_none()
+            && menu.bottom.is_none()
+            && c == 'X'
+        {
+            self.typed = Typed::Nothing;
+            let words = self.command_at(line).map_or_else(String::new, |old| {
+                describe(&old, self.game.sitting().state())
+            });
+            self.correct(line, None, format!("\"{words}\" taken back at the desk"));
+            return;
+        }
         if menu.rank.is_none() && rank_of(c).is_none() {
             return self.refuse_in(menu, &format!("{c} is no rank"));
         }
-        let bottom = menu.bottom;
+        let (bottom, fixing) = (menu.bottom, menu.fixing);
         let waiting = move |rank| {
             Typed::Saying(Menu {
                 rank: Some(rank),
                 bottom,
+                fixing,
                 ..Menu::at(Say::Brulet)
             })
         };
@@ -939,24 +963,39 @@ impl Desk {
             return;
         };
         match bottom {
-            Some(bottom) => self.command(&Command::Brulet {
-                bottom,
-                top: Some(card),
-            }),
+            Some(bottom) => self.brulet(fixing, bottom, Some(card)),
             None if card.rank == Rank::Ace || card.rank.is_tenth_card() => {
                 self.said = Some(Said::Done(format!(
                     "{card} at the bottom: the top card is looked at too"
                 )));
                 self.typed = Typed::Saying(Menu {
                     bottom: Some(card),
+                    fixing,
                     ..Menu::at(Say::Brulet)
                 });
             }
-            None => self.command(&Command::Brulet {
-                bottom: card,
-                top: None,
-            }),
+            None => self.brulet(fixing, card, None),
         }
+    }
+
+    /// The brulet's cards, said: a new line, or, when fixing one
+    /// (`fixing`), that line corrected with its reason.
+    fn brulet(&mut self, fixing: Option<u64>, bottom: Card, top: Option<Card>) {
+        let command = Command::Brulet { bottom, top };
+        let Some(line) = fixing else {
+            return self.command(&command);
+        };
+        self.typed = Typed::Nothing;
+        let state = self.game.sitting().state();
+        let was = self
+            .command_at(line)
+            .map_or_else(String::new, |old| describe(&old, state));
+        let reason = format!(
+            "\"{was}\": it was {} (fixed at the desk)",
+            describe(&command, state)
+        );
+        let with = Line::from_command(&command, state);
+        self.correct(line, Some(with), reason);
     }
 
     fn enter(&mut self) {
@@ -972,7 +1011,7 @@ impl Desk {
                 }
                 (Some(Say::Brulet), _, Some(bottom)) => {
                     self.typed = Typed::Nothing;
-                    self.command(&Command::Brulet { bottom, top: None });
+                    self.brulet(menu.fixing, bottom, None);
                 }
                 _ => {}
             };
@@ -1157,56 +1196,68 @@ impl Desk {
             .collect()
     }
 
+    /// A key while choosing what to fix: its number in the prompt (`0`:
+    /// the older ones), then what it needs.
+    fn fixing_which(&mut self, page: usize, c: char) {
+        let fixable = self.fixable();
+        if c == '0' {
+            let pages = fixable.len().div_ceil(FIX_PAGE).max(1);
+            self.typed = Typed::Fixing {
+                line: None,
+                rank: None,
+                page: (page + 1) % pages,
+            };
+            return;
+        }
+        let chosen = c
+            .to_digit(10)
+            .and_then(|d| usize::try_from(d).ok())
+            .and_then(|d| d.checked_sub(1))
+            .and_then(|k| fixable.get(page * FIX_PAGE + k).cloned());
+        let Some((line, words)) = chosen else {
+            return self.refuse(format!("{c}: type the number of what to fix"));
+        };
+        match self.command_at(line) {
+            Some(Command::Stake { .. } | Command::Sell { .. }) => {
+                self.typed = Typed::FixingAmount {
+                    line,
+                    digits: String::new(),
+                };
+            }
+            Some(
+                Command::Card { .. }
+                | Command::Show { .. }
+                | Command::Surplus { .. }
+                | Command::Exposed { .. }
+                | Command::Reject { .. },
+            ) => {
+                self.typed = Typed::Fixing {
+                    line: Some(line),
+                    rank: None,
+                    page,
+                };
+            }
+            Some(Command::Dealer { .. }) => self.typed = Typed::FixingDealer { line },
+            // The brulet: its cards said again.
+            Some(Command::Brulet { .. }) => {
+                self.typed = Typed::Saying(Menu {
+                    fixing: Some(line),
+                    ..Menu::at(Say::Brulet)
+                });
+            }
+            _ => {
+                self.typed = Typed::Nothing;
+                self.correct(line, None, format!("\"{words}\" taken back at the desk"));
+            }
+        }
+    }
+
     /// A key while fixing a card: which card (its number in the prompt),
     /// then the right card's rank and suit; the correction goes in the
     /// journal with its reason.
     fn fixing(&mut self, line: Option<u64>, rank: Option<Rank>, page: usize, c: char) {
         let Some(line) = line else {
-            let fixable = self.fixable();
-            if c == '0' {
-                let pages = fixable.len().div_ceil(FIX_PAGE).max(1);
-                self.typed = Typed::Fixing {
-                    line: None,
-                    rank: None,
-                    page: (page + 1) % pages,
-                };
-                return;
-            }
-            let chosen = c
-                .to_digit(10)
-                .and_then(|d| usize::try_from(d).ok())
-                .and_then(|d| d.checked_sub(1))
-                .and_then(|k| fixable.get(page * FIX_PAGE + k).cloned());
-            let Some((line, words)) = chosen else {
-                return self.refuse(format!("{c}: type the number of what to fix"));
-            };
-            match self.command_at(line) {
-                Some(Command::Stake { .. } | Command::Sell { .. }) => {
-                    self.typed = Typed::FixingAmount {
-                        line,
-                        digits: String::new(),
-                    };
-                }
-                Some(
-                    Command::Card { .. }
-                    | Command::Show { .. }
-                    | Command::Surplus { .. }
-                    | Command::Exposed { .. }
-                    | Command::Reject { .. },
-                ) => {
-                    self.typed = Typed::Fixing {
-                        line: Some(line),
-                        rank: None,
-                        page,
-                    };
-                }
-                Some(Command::Dealer { .. }) => self.typed = Typed::FixingDealer { line },
-                _ => {
-                    self.typed = Typed::Nothing;
-                    self.correct(line, None, format!("\"{words}\" taken back at the desk"));
-                }
-            }
-            return;
+            return self.fixing_which(page, c);
         };
         // A card dealt that was none (the camera's card found twice, a card
         // typed twice): taken back.

@@ -867,6 +867,46 @@ fn the_first_dealer_and_a_word_from_the_menu_are_fixed_or_taken_back() {
 }
 
 #[test]
+fn the_brulet_typed_wrong_is_fixed_or_taken_back() {
+    let rules = HouseRules {
+        brulet: pone_engine::rules::Brulet::DoubleMinimum,
+        ..HouseRules::default()
+    };
+    let mut desk = Desk::new(names(3), rules, None).expect("a desk");
+    // The brulet typed as a nine at the bottom: no natural, nothing paid.
+    type_keys(&mut desk, "m49h");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert_eq!(desk.game().ledger().balances, vec![0, 0, 0]);
+    // It was the AS at the bottom and the KH on top: F, the brulet, its cards again.
+    type_keys(&mut desk, "f");
+    assert!(
+        desk.prompt().contains("1: the brulet: 9H at the bottom"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "1");
+    assert!(desk.prompt().contains("fixing it"), "{}", desk.prompt());
+    type_keys(&mut desk, "as");
+    assert!(desk.prompt().contains("the top card"), "{}", desk.prompt());
+    type_keys(&mut desk, "kh");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert_eq!(
+        last_word(&desk),
+        "\"the brulet: 9H at the bottom\": it was the brulet: AS at the bottom, KH on top \
+         (fixed at the desk)"
+    );
+    // A natural: Ann, dealing, has double the least stake from each.
+    assert_eq!(desk.game().ledger().balances, vec![4, -2, -2]);
+    let replayed = pone_engine::replay(&desk.game().journal_text()).expect("the journal replays");
+    assert_eq!(replayed.ledger().balances, vec![4, -2, -2]);
+    // There was no brulet at all: F, the brulet, X.
+    type_keys(&mut desk, "f1x");
+    assert!(!refused(&desk), "{}", last_word(&desk));
+    assert_eq!(desk.game().ledger().balances, vec![0, 0, 0]);
+    assert!(desk.prompt().starts_with("Card to"), "{}", desk.prompt());
+}
+
+#[test]
 fn a_card_exposed_or_a_surplus_card_is_answered_in_one_key() {
     // Bob's first card, the QH, exposed in dealing: the desk asks.
     let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
