@@ -713,12 +713,10 @@ impl Desk {
             let stake = self
                 .command_at(line)
                 .filter(|c| matches!(c, Command::Stake { .. }));
-            if let Some(stake) = stake.clone().filter(|_| c == 'X' && nothing_typed) {
+            if stake.is_some() && c == 'X' && nothing_typed {
                 // A stake made in error (by a player sitting the round out,
                 // or typed for the wrong one): taken back.
-                self.typed = Typed::Nothing;
-                let words = describe(&stake, self.game.sitting().state());
-                self.correct(line, None, format!("\"{words}\" taken back at the desk"));
+                self.taken_back(line);
             } else if !c.is_ascii_digit() {
                 let take_back = if stake.is_some() {
                     ", or X to take it back"
@@ -940,11 +938,7 @@ impl Desk {
             && menu.bottom.is_none()
             && c == 'X'
         {
-            self.typed = Typed::Nothing;
-            let words = self.command_at(line).map_or_else(String::new, |old| {
-                describe(&old, self.game.sitting().state())
-            });
-            self.correct(line, None, format!("\"{words}\" taken back at the desk"));
+            self.taken_back(line);
             return;
         }
         if menu.rank.is_none() && rank_of(c).is_none() {
@@ -1213,8 +1207,8 @@ impl Desk {
             .to_digit(10)
             .and_then(|d| usize::try_from(d).ok())
             .and_then(|d| d.checked_sub(1))
-            .and_then(|k| fixable.get(page * FIX_PAGE + k).cloned());
-        let Some((line, words)) = chosen else {
+            .and_then(|k| fixable.get(page * FIX_PAGE + k).map(|(line, _)| *line));
+        let Some(line) = chosen else {
             return self.refuse(format!("{c}: type the number of what to fix"));
         };
         match self.command_at(line) {
@@ -1245,10 +1239,7 @@ impl Desk {
                     ..Menu::at(Say::Brulet)
                 });
             }
-            _ => {
-                self.typed = Typed::Nothing;
-                self.correct(line, None, format!("\"{words}\" taken back at the desk"));
-            }
+            _ => self.taken_back(line),
         }
     }
 
@@ -1338,17 +1329,26 @@ impl Desk {
     /// with its reason, for the pipeline's game too. The camera's cards are
     /// fixed (`F`), not taken back.
     fn take_back(&mut self) {
-        let state = self.game.sitting().state();
-        let Some((line, words)) = self
+        let Some(line) = self
             .game
             .in_force()
             .iter()
             .rev()
             .find(|(_, c)| said_at_the_desk(c))
-            .map(|(seq, c)| (*seq, describe(c, state)))
+            .map(|(seq, _)| *seq)
         else {
             return self.refuse("U: nothing said at the desk to take back".into());
         };
+        self.taken_back(line);
+    }
+
+    /// Journal line `line` taken back at the desk: a correction with its
+    /// reason, the line's words.
+    fn taken_back(&mut self, line: u64) {
+        self.typed = Typed::Nothing;
+        let words = self
+            .command_at(line)
+            .map_or_else(String::new, |c| describe(&c, self.game.sitting().state()));
         self.correct(line, None, format!("\"{words}\" taken back at the desk"));
     }
 
