@@ -780,13 +780,19 @@ fn a_player_with_cards_face_down_says_he_is_over_or_has_a_natural() {
     assert!(refused(&fresh));
 }
 
-#[test]
-fn the_brulet_and_the_irregularities_are_marked_from_the_menu() {
+/// A desk for three whose house rules play the brulet (double the least
+/// stake from each player).
+fn desk_with_the_brulet() -> Desk {
     let rules = HouseRules {
         brulet: pone_engine::rules::Brulet::DoubleMinimum,
         ..HouseRules::default()
     };
-    let mut desk = Desk::new(names(3), rules, None).expect("a desk");
+    Desk::new(names(3), rules, None).expect("a desk")
+}
+
+#[test]
+fn the_brulet_and_the_irregularities_are_marked_from_the_menu() {
+    let mut desk = desk_with_the_brulet();
     // The brulet: an ace at the bottom, so the top card is asked for too.
     type_keys(&mut desk, "m4as");
     assert!(desk.prompt().contains("the top card"), "{}", desk.prompt());
@@ -868,11 +874,7 @@ fn the_first_dealer_and_a_word_from_the_menu_are_fixed_or_taken_back() {
 
 #[test]
 fn the_brulet_typed_wrong_is_fixed_or_taken_back() {
-    let rules = HouseRules {
-        brulet: pone_engine::rules::Brulet::DoubleMinimum,
-        ..HouseRules::default()
-    };
-    let mut desk = Desk::new(names(3), rules, None).expect("a desk");
+    let mut desk = desk_with_the_brulet();
     // The brulet typed as a nine at the bottom: no natural, nothing paid.
     type_keys(&mut desk, "m49h");
     assert!(!refused(&desk), "{}", last_word(&desk));
