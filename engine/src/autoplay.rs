@@ -10,6 +10,7 @@ use rand::Rng;
 
 use crate::card::{Card, Rank};
 use crate::command::Command;
+use crate::eight::RoundGame;
 use crate::event::Seat;
 use crate::sitting::{Phase, State};
 
@@ -52,6 +53,10 @@ impl Autoplayer {
     /// unseen cards).
     pub fn next(&self, state: &State, rng: &mut impl Rng) -> Option<Command> {
         let rules = state.rules();
+        let game = state.game();
+        if let Some(command) = Self::before_cards(state, game, rng) {
+            return Some(command);
+        }
         match state.phase() {
             Phase::FirstCards { next } if usize::from(next) == state.order().len() => {
                 let punters = &state.order()[..state.order().len() - 1];
@@ -69,6 +74,7 @@ impl Autoplayer {
                 let dealer = *state.order().last()?;
                 let first = first_card(state, dealer)?;
                 if !state.doubled()
+                    && game == RoundGame::Ordinary
                     && matches!(first.rank.points(), 8..=10 | 1)
                     && rng.random_bool(self.style.double_chance)
                 {
@@ -76,12 +82,50 @@ impl Autoplayer {
                 }
                 Self::deal(state, rng)
             }
-            Phase::Between | Phase::FirstCards { .. } | Phase::SecondCards { .. } => {
+            Phase::Between | Phase::FirstCards { .. } | Phase::SecondCards { .. } | Phase::Turning => {
                 Self::deal(state, rng)
             }
             Phase::Drawing { .. } | Phase::Dealer => self.play(state, rng),
             Phase::Showdown => None,
         }
+    }
+
+    /// In the eight-round deal's games that stake (and elect) before the
+    /// cards: the next stake or election, while one is missing.
+    fn before_cards(state: &State, game: RoundGame, rng: &mut impl Rng) -> Option<Command> {
+        let waiting = match state.phase() {
+            Phase::Between => true,
+            Phase::FirstCards { next: 0 } => true,
+            Phase::Turning => state.due_card().is_none(),
+            _ => false,
+        };
+        if !game.stakes_first() || !waiting {
+            return None;
+        }
+        let dealer = state.dealer()?;
+        let mut seat = state.left_of(dealer);
+        let rules = state.rules();
+        let opening = state.phase() == Phase::Between;
+        while seat != dealer {
+            let sr = state.seat_round(seat)?;
+            if opening || sr.stake.is_none() {
+                let amount = rng.random_range(rules.min_stake..=rules.max_stake);
+                return Some(Command::Stake {
+                    player: seat,
+                    amount,
+                });
+            }
+            if let Some(choices) = game.choices()
+                && sr.choice.is_none()
+            {
+                return Some(Command::Choose {
+                    player: seat,
+                    choice: choices[usize::from(rng.random_bool(0.5))],
+                });
+            }
+            seat = state.left_of(seat);
+        }
+        None
     }
 
     fn deal(state: &State, rng: &mut impl Rng) -> Option<Command> {
@@ -99,10 +143,13 @@ impl Autoplayer {
         let is_dealer = state.phase() == Phase::Dealer;
         let sr = state.seat_round(seat)?;
         let cards = &sr.hands[usize::from(hand) - 1].cards;
-        if cards.len() < 2 {
+        if cards.len() < cards.dealt() {
             return Self::card_to(state, seat, hand, rng);
         }
-        if cards.len() == 2 && sr.hands.len() < crate::sitting::MAX_HANDS {
+        if cards.len() == 2
+            && state.game() == RoundGame::Ordinary
+            && sr.hands.len() < crate::sitting::MAX_HANDS
+        {
             let pair = cards.known().map(|c| c.rank).collect::<Vec<_>>();
             let worth = matches!(pair.as_slice(), [a, b] if a == b && matches!(a, Rank::Ace | Rank::Eight | Rank::Nine));
             let may = !is_dealer || state.rules().dealer_may_divide;

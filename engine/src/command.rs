@@ -6,6 +6,7 @@
 use smallvec::SmallVec;
 
 use crate::card::Card;
+use crate::eight::Choice;
 use crate::event::Seat;
 
 /// A command to the engine. Illegal ones are refused with no change of state.
@@ -32,6 +33,14 @@ pub enum Command {
         player: Seat,
         /// How much.
         amount: u32,
+    },
+    /// A player's election before his cards (Sympathy and Antipathy, Rouge et
+    /// Noir in the eight-round deal).
+    Choose {
+        /// Who.
+        player: Seat,
+        /// Sympathy or antipathy, red or black.
+        choice: Choice,
     },
     /// The dealer doubles every stake.
     Double,

@@ -5,6 +5,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::card::Card;
+use crate::eight::Choice;
 
 /// A place at the table, in seating order (the next seat is on the left).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -62,6 +63,22 @@ pub enum Reason {
     Brulet,
     /// The deal was sold.
     DealSold,
+    /// Sympathy and Antipathy, Rouge et Noir: the cards' colours came as the player elected.
+    ChoseRightly,
+    /// Sympathy and Antipathy, Rouge et Noir: the cards' colours went against his election.
+    ChoseWrongly,
+    /// Self and Company: the dealer's two cards alike.
+    SelfAndCompanyAlike,
+    /// Self and Company: the dealer's own card paired first.
+    SelfPaired,
+    /// Self and Company: the company's card paired first.
+    CompanyPaired,
+    /// Differences: the points between the player's two cards and the dealer's, at the agreed rate.
+    Difference,
+    /// The Clock: a card answered its call.
+    ClockStruck,
+    /// The Clock: thirteen cards, none on its call.
+    ClockSilent,
 }
 
 impl Reason {
@@ -86,6 +103,16 @@ impl Reason {
             Reason::PoolWon => "the pool, to the natural that put the dealer out",
             Reason::Brulet => "the dealer's brulet",
             Reason::DealSold => "the deal sold",
+            Reason::ChoseRightly => "the colours came as he elected",
+            Reason::ChoseWrongly => "the colours went against his election",
+            Reason::SelfAndCompanyAlike => {
+                "self and company: the dealer's card and the company's alike, the dealer wins"
+            }
+            Reason::SelfPaired => "self and company: the dealer's card paired first",
+            Reason::CompanyPaired => "self and company: the company's card paired first",
+            Reason::Difference => "differences: the points between the hands, at the agreed rate",
+            Reason::ClockStruck => "the clock: a card answered its call",
+            Reason::ClockSilent => "the clock: thirteen cards and none on its call",
         }
     }
 }
@@ -202,6 +229,13 @@ pub enum Event {
         player: Seat,
         /// How much.
         amount: u32,
+    },
+    /// A player elected (sympathy or antipathy, red or black) before his cards.
+    Chose {
+        /// Who.
+        player: Seat,
+        /// What.
+        choice: Choice,
     },
     /// The dealer doubled every stake.
     Doubled,

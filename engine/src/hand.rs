@@ -52,6 +52,9 @@ pub struct Cards {
     hard: u8,
     aces: u8,
     unseen: u8,
+    /// Imaginary Tens (the eight-round deal's second round): ten points are
+    /// added to the hand, which is dealt one card, not two.
+    imaginary_ten: bool,
 }
 
 impl FromIterator<Slot> for Cards {
@@ -71,6 +74,28 @@ impl FromIterator<Slot> for Cards {
     reason = "push runs for every card dealt; measured, plain #[inline] leaves it a call"
 )]
 impl Cards {
+    /// An empty hand of Imaginary Tens (the eight-round deal's second round):
+    /// it is dealt one card and counts ten points more, so an ace is a natural
+    /// and a tenth card twenty.
+    pub fn imaginary_ten() -> Cards {
+        Cards {
+            hard: 10,
+            imaginary_ten: true,
+            ..Cards::default()
+        }
+    }
+
+    /// Whether this is a hand of Imaginary Tens ([`Cards::imaginary_ten`]).
+    pub fn is_imaginary_ten(&self) -> bool {
+        self.imaginary_ten
+    }
+
+    /// How many cards the hand is dealt before drawing: two, or one in
+    /// Imaginary Tens.
+    pub fn dealt(&self) -> usize {
+        if self.imaginary_ten { 1 } else { 2 }
+    }
+
     /// The cards, `None` for an unseen one.
     pub fn slots(&self) -> &[Slot] {
         &self.slots
@@ -159,7 +184,8 @@ impl Cards {
         true
     }
 
-    /// The hard total (aces as 1) of the known cards, saturating.
+    /// The hard total (aces as 1) of the known cards (with the ten of
+    /// Imaginary Tens), saturating.
     pub fn hard_known(&self) -> u8 {
         self.hard
     }
@@ -189,11 +215,13 @@ impl Cards {
         self.points().least() > 21
     }
 
-    /// Two known cards, an ace and a tenth card.
+    /// A natural as dealt: two known cards, an ace and a tenth card (in
+    /// Imaginary Tens, one known card, an ace).
     #[inline(always)]
     pub fn is_ace_and_tenth(&self) -> bool {
         match self.slots.as_slice() {
-            [Some(a), Some(b)] => {
+            [Some(a)] => self.imaginary_ten && a.rank == Rank::Ace,
+            [Some(a), Some(b)] if !self.imaginary_ten => {
                 (a.rank == Rank::Ace && b.rank.is_tenth_card())
                     || (b.rank == Rank::Ace && a.rank.is_tenth_card())
             }
@@ -204,6 +232,13 @@ impl Cards {
     /// Could these cards still be an ace and a tenth card (two cards, the known
     /// ones fitting)?
     pub fn may_be_ace_and_tenth(&self) -> bool {
+        if self.imaginary_ten {
+            return match self.slots.as_slice() {
+                [None] => true,
+                [Some(c)] => c.rank == Rank::Ace,
+                _ => false,
+            };
+        }
         match self.slots.as_slice() {
             [None, None] => true,
             [Some(c), None] | [None, Some(c)] => c.rank == Rank::Ace || c.rank.is_tenth_card(),
@@ -215,6 +250,9 @@ impl Cards {
     /// Two cards of the same denomination (a king and a queen are not a pair),
     /// or two cards not yet seen, which may be.
     pub fn may_be_pair(&self) -> bool {
+        if self.imaginary_ten {
+            return false;
+        }
         match self.slots.as_slice() {
             [Some(a), Some(b)] => a.rank == b.rank,
             [_, _] => true,
@@ -265,5 +303,25 @@ mod tests {
         assert!(cards(&["?", "AS"]).may_be_ace_and_tenth());
         assert!(!cards(&["?", "5S"]).may_be_ace_and_tenth());
         assert!(!cards(&["KS", "QS"]).may_be_pair());
+    }
+
+    #[test]
+    fn imaginary_tens_add_ten_and_an_ace_is_a_natural() {
+        let mut hand = Cards::imaginary_ten();
+        hand.push(Some("AS".parse().unwrap()));
+        assert_eq!(hand.points(), Points::Known(21));
+        assert!(hand.is_ace_and_tenth(), "an ace alone is the natural");
+        let mut hand = Cards::imaginary_ten();
+        hand.push(Some("KS".parse().unwrap()));
+        assert_eq!(hand.points(), Points::Known(20));
+        assert!(!hand.is_ace_and_tenth());
+        hand.push(Some("AH".parse().unwrap()));
+        assert_eq!(hand.points(), Points::Known(21), "ten, a king and an ace as one");
+        assert!(!hand.is_ace_and_tenth());
+        let mut hand = Cards::imaginary_ten();
+        hand.push(Some("5S".parse().unwrap()));
+        hand.push(Some("7D".parse().unwrap()));
+        assert!(hand.is_known_over(), "10 + 5 + 7");
+        assert_eq!(Cards::imaginary_ten().dealt(), 1);
     }
 }

@@ -6,6 +6,7 @@
 //! - [`Card`], [`Rank`], [`Suit`]: the cards, and how they count.
 //! - [`Cards`](hand::Cards): a hand, some of whose cards may be unseen.
 //! - [`HouseRules`]: what the table agreed before play, with the defaults of `RULES.md`.
+//! - [`eight`]: the eight-round deal's games, one a round (house rule `eight_round_deal`).
 //! - [`Sitting`]: the state machine. [`Sitting::apply`] takes a [`Command`] and
 //!   returns the [`Event`]s it caused, or a [`RuleError`] and no change.
 //! - [`Ledger`]: a fold over events: balances, and per round who paid whom and why.
@@ -19,6 +20,7 @@
 pub mod autoplay;
 pub mod card;
 pub mod command;
+pub mod eight;
 pub mod error;
 pub mod event;
 pub mod hand;

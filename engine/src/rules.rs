@@ -134,6 +134,20 @@ pub struct HouseRules {
     pub divided_natural: DividedNatural,
     /// How the dealer's divided hands settle (an open point of the sources).
     pub dealer_divided: DealerDivided,
+    /// B's eight-round deal: every deal lasts eight rounds, each played its own
+    /// way (ordinary Vingt-un, Imaginary Tens, Blind Vingt-un, Sympathy and
+    /// Antipathy, Rouge et Noir, Self and Company, Differences, the Clock), and
+    /// then passes to the left; no natural puts the dealer out.
+    pub eight_round_deal: bool,
+    /// Rouge et Noir in the eight-round deal: the player's cards, 1 (B), or 3
+    /// with two of three deciding the colour (B: "in some circles").
+    pub rouge_et_noir_cards: u32,
+    /// Differences in the eight-round deal: the agreed rate, in counters, for
+    /// each point between a player's two cards and the dealer's.
+    pub differences_rate: u32,
+    /// The Clock in the eight-round deal: the agreed stake the dealer wins from
+    /// each player when a card answers its call, or pays each when none does.
+    pub clock_stake: u32,
 }
 
 impl Default for HouseRules {
@@ -155,6 +169,10 @@ impl Default for HouseRules {
             dealer_may_divide: true,
             divided_natural: DividedNatural::Drawn,
             dealer_divided: DealerDivided::Each,
+            eight_round_deal: false,
+            rouge_et_noir_cards: 1,
+            differences_rate: 1,
+            clock_stake: 1,
         }
     }
 }
@@ -186,6 +204,11 @@ pub enum RulesError {
     /// The brulet clears a pool, but there is none.
     #[error("brulet = \"clears_pool\" needs a pool: set pool to the ante per player")]
     BruletWithoutPool,
+    /// The eight-round deal with a rule that cannot go with it.
+    #[error(
+        "eight_round_deal: {0}"
+    )]
+    EightRoundDeal(&'static str),
 }
 
 impl HouseRules {
@@ -225,6 +248,36 @@ impl HouseRules {
         }
         if self.brulet == Brulet::ClearsPool && self.pool.is_none() {
             return Err(RulesError::BruletWithoutPool);
+        }
+        one_of(
+            "rouge_et_noir_cards",
+            "1 or 3",
+            self.rouge_et_noir_cards,
+            &[1, 3],
+        )?;
+        for (key, value) in [
+            ("differences_rate", self.differences_rate),
+            ("clock_stake", self.clock_stake),
+        ] {
+            if value == 0 {
+                return Err(RulesError::OutOfRange {
+                    key,
+                    allowed: "a number of counters from 1",
+                    value,
+                });
+            }
+        }
+        if self.eight_round_deal {
+            if self.rounds_per_deal.is_some() {
+                return Err(RulesError::EightRoundDeal(
+                    "the deal lasts eight rounds: leave rounds_per_deal out (or none)",
+                ));
+            }
+            if self.pool.is_some() {
+                return Err(RulesError::EightRoundDeal(
+                    "no natural puts the dealer out, so nothing wins a pool: leave pool out (or none)",
+                ));
+            }
         }
         Ok(())
     }

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::card::Card;
 use crate::command::Command;
+use crate::eight::Choice;
 use crate::rules::HouseRules;
 use crate::sitting::State;
 
@@ -38,8 +39,10 @@ pub enum Line {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<Card>,
     },
-    /// A stake on the first card.
+    /// A stake on the first card (before the cards, in the eight-round deal's staked games).
     Stake { player: String, amount: u32 },
+    /// An election before the cards: `sympathy`, `antipathy`, `red` or `black`.
+    Choose { player: String, choice: Choice },
     /// The dealer doubles.
     Double,
     /// A pair divided; `amount` is the stake on the new hand.
@@ -224,6 +227,10 @@ impl Line {
                 player: seat(player)?,
                 amount: *amount,
             },
+            Line::Choose { player, choice } => Command::Choose {
+                player: seat(player)?,
+                choice: *choice,
+            },
             Line::Double => Command::Double,
             Line::Divide {
                 player,
@@ -305,6 +312,10 @@ impl Line {
             Command::Stake { player, amount } => Line::Stake {
                 player: name(player),
                 amount,
+            },
+            Command::Choose { player, choice } => Line::Choose {
+                player: name(player),
+                choice,
             },
             Command::Double => Line::Double,
             Command::Divide {

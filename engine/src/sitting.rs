@@ -8,6 +8,7 @@ use arrayvec::ArrayVec;
 
 use crate::card::{Card, Rank};
 use crate::command::Command;
+use crate::eight::{Choice, RoundGame, clock_call, differences_points};
 use crate::error::{RuleError, RuleErrorKind};
 use crate::event::{DealChange, Declaration, Event, Flag, Party, Reason, Seat, Settlement};
 use crate::hand::{Cards, MAX_CARDS, Points};
@@ -70,13 +71,20 @@ pub struct SeatRound {
     pub stake: Option<u32>,
     /// His hands: one, or up to four after dividing.
     pub hands: ArrayVec<Hand, MAX_HANDS>,
+    /// What he elected before his cards (Sympathy and Antipathy, Rouge et Noir).
+    pub choice: Option<Choice>,
 }
 
 impl SeatRound {
-    fn reset(&mut self) {
+    fn reset(&mut self, game: RoundGame) {
         self.stake = None;
+        self.choice = None;
         self.hands.clear();
-        self.hands.push(Hand::new());
+        let mut hand = Hand::new();
+        if game == RoundGame::ImaginaryTens {
+            hand.cards = Cards::imaginary_ten();
+        }
+        self.hands.push(hand);
     }
 
     fn open_hand(&self) -> Option<usize> {
@@ -86,7 +94,7 @@ impl SeatRound {
     fn incomplete_hand(&self) -> Option<usize> {
         self.hands
             .iter()
-            .position(|h| h.state == HandState::Open && h.cards.len() < 2)
+            .position(|h| h.state == HandState::Open && h.cards.len() < h.cards.dealt())
     }
 }
 
@@ -115,6 +123,10 @@ pub enum Phase {
     Dealer,
     /// The dealer is done; cards must be shown before the round can be settled.
     Showdown,
+    /// A round of the eight-round deal played by turning cards up (Sympathy
+    /// and Antipathy to the Clock): the stakes and choices first where the
+    /// game has them, then each card to whom it is due, settled by what they show.
+    Turning,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,6 +167,10 @@ impl Pack {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Round {
     number: u32,
+    /// How this round is played.
+    game: RoundGame,
+    /// Cards turned up in a round of the eight-round deal that turns them up.
+    turned: u16,
     phase: Phase,
     /// The dealing order: the players from the dealer's left, the dealer last.
     order: ArrayVec<Seat, MAX_PLAYERS>,
@@ -253,12 +269,15 @@ impl Sitting {
                 pack,
                 round: Round {
                     number: 0,
+                    game: RoundGame::Ordinary,
+                    turned: 0,
                     phase: Phase::Between,
                     order: ArrayVec::new(),
                     seats: (0..count)
                         .map(|_| SeatRound {
                             stake: None,
                             hands: ArrayVec::new(),
+                            choice: None,
                         })
                         .collect(),
                     doubled: false,
@@ -366,6 +385,18 @@ impl State {
         self.deal.rounds
     }
 
+    /// How the round in play is played; between rounds, how the next one is
+    /// (ordinary Vingt-un unless the table plays the eight-round deal).
+    pub fn game(&self) -> RoundGame {
+        if self.round.phase != Phase::Between {
+            self.round.game
+        } else if self.rules.eight_round_deal {
+            RoundGame::of_round(self.deal.rounds + 1)
+        } else {
+            RoundGame::Ordinary
+        }
+    }
+
     /// Whether the dealer doubled this round.
     pub fn doubled(&self) -> bool {
         self.round.doubled
@@ -437,7 +468,17 @@ impl State {
         }
         let len = self.round.order.len() as u8;
         match self.round.phase {
-            Phase::Between => self.dealer.map(|d| (self.left_of(d), 1)),
+            Phase::Between => {
+                let dealer = self.dealer?;
+                match self.game() {
+                    game if game.stakes_first() => None,
+                    RoundGame::Clock => Some((dealer, 1)),
+                    _ => Some((self.left_of(dealer), 1)),
+                }
+            }
+            Phase::FirstCards { .. } if !self.all_staked() && self.round.game.stakes_first() => {
+                None
+            }
             Phase::FirstCards { next } if next < len => {
                 Some((self.round.order[usize::from(next)], 1))
             }
@@ -446,6 +487,7 @@ impl State {
                 Some((self.round.order[usize::from(next)], 1))
             }
             Phase::Drawing { .. } | Phase::Dealer => self.turn(),
+            Phase::Turning => self.turning_due().map(|seat| (seat, 1)),
             Phase::SecondCards { .. } | Phase::Showdown => None,
         }
     }
@@ -573,6 +615,7 @@ impl State {
             Command::DrawForDeal { from, ref cards } => self.draw_for_deal(from, cards, out),
             Command::Card { to, hand, card } => self.card(to, hand, card, out),
             Command::Stake { player, amount } => self.stake(player, amount, out),
+            Command::Choose { player, choice } => self.choose(player, choice, out),
             Command::Double => self.double(out),
             Command::Divide {
                 player,
@@ -1051,6 +1094,7 @@ impl State {
             Phase::Showdown => Err(RuleErrorKind::OutOfTurn(
                 "the dealer is done: the round waits for the hands to be shown (show), not for cards".into(),
             ).into()),
+            Phase::Turning => self.turning_card(to, hand, card, out),
         }
     }
 
@@ -1073,6 +1117,41 @@ impl State {
         out: &mut Vec<Event>,
     ) -> Applied {
         let dealer = self.dealer.ok_or(RuleErrorKind::NoDealer)?;
+        let game = self.game();
+        if game.stakes_first() {
+            let what = if game.choices().is_some() {
+                "stakes and elects"
+            } else {
+                "stakes"
+            };
+            return Err(RuleErrorKind::OutOfTurn(format!(
+                "{game}: every player {what} before the first card is dealt"
+            ))
+            .into());
+        }
+        if !game.is_vingt_un() {
+            // Checked before the round opens, so that a refused card changes nothing.
+            let first = if game == RoundGame::Clock {
+                dealer
+            } else {
+                self.left_of(dealer)
+            };
+            if to != first {
+                return Err(RuleErrorKind::OutOfTurn(format!(
+                    "{game}: the first card goes to {}, not {}",
+                    self.name(first),
+                    self.name(to)
+                ))
+                .into());
+            }
+            check_first_hand(hand)?;
+            let card = face_up(game, card)?;
+            if game != RoundGame::Clock {
+                self.check_deal(Some(card))?;
+            }
+            self.open_round(dealer, out);
+            return self.turning_card(to, hand, Some(card), out);
+        }
         let first = self.left_of(dealer);
         if to != first {
             return Err(RuleErrorKind::OutOfTurn(format!(
@@ -1085,16 +1164,30 @@ impl State {
         }
         check_first_hand(hand)?;
         self.check_deal(card)?;
+        self.open_round(dealer, out);
+        self.put_card(to, 0, card, out);
+        self.round.phase = Phase::FirstCards { next: 1 };
+        Ok(())
+    }
 
+    /// Starts the next round: its number, game, dealing order and empty hands.
+    fn open_round(&mut self, dealer: Seat, out: &mut Vec<Event>) {
+        let game = self.game();
         self.rounds_played += 1;
         self.deal.rounds += 1;
         let order = self.dealing_order(dealer);
         let round = &mut self.round;
         round.number = self.rounds_played;
-        round.phase = Phase::FirstCards { next: 0 };
+        round.game = game;
+        round.turned = 0;
+        round.phase = if game.is_vingt_un() {
+            Phase::FirstCards { next: 0 }
+        } else {
+            Phase::Turning
+        };
         round.order = order;
         for sr in &mut round.seats {
-            sr.reset();
+            sr.reset(game);
         }
         round.doubled = false;
         round.holders.clear();
@@ -1107,9 +1200,13 @@ impl State {
             round: self.round.number,
             dealer,
         });
-        self.put_card(to, 0, card, out);
-        self.round.phase = Phase::FirstCards { next: 1 };
-        Ok(())
+        if game == RoundGame::Clock {
+            // "The full pack having been duly shuffled and cut".
+            self.pack = Pack::fresh(&self.rules);
+            out.push(Event::PackReshuffled {
+                cards: self.pack.left,
+            });
+        }
     }
 
     /// Whether every player has staked: [`State::missing_stakes`] without
@@ -1140,6 +1237,14 @@ impl State {
     ) -> Applied {
         check_first_hand(hand)?;
         let len = self.round.order.len() as u8;
+        if self.round.game.stakes_first() && !self.all_staked() {
+            return Err(RuleErrorKind::OutOfTurn(format!(
+                "{}: the cards wait for every stake: no stake yet from {}",
+                self.round.game,
+                self.missing_stakes().join(", ")
+            ))
+            .into());
+        }
         if let Some(owed) = self.round.replacement_due {
             if to != owed {
                 return Err(RuleErrorKind::OutOfTurn(format!(
@@ -1200,13 +1305,30 @@ impl State {
         } else {
             Phase::FirstCards { next }
         };
-        if second && next == len && self.round.surplus.is_none() {
+        // Imaginary Tens deals one card each, then play goes on as after the second.
+        let dealt = second || self.round.game == RoundGame::ImaginaryTens;
+        if dealt && next == len && self.round.surplus.is_none() {
             self.after_second_cards(out);
         }
         Ok(())
     }
 
     fn stake(&mut self, player: Seat, amount: u32, out: &mut Vec<Event>) -> Applied {
+        let game = self.game();
+        if !game.staked() {
+            return Err(RuleErrorKind::Stake(format!(
+                "{game}: nobody stakes; the house rules set what is paid ({})",
+                if game == RoundGame::Clock {
+                    "clock_stake"
+                } else {
+                    "differences_rate"
+                }
+            ))
+            .into());
+        }
+        if game.stakes_first() {
+            return self.stake_first(game, player, amount, out);
+        }
         let Phase::FirstCards { next } = self.round.phase else {
             return Err(RuleErrorKind::Stake(format!(
                 "{} cannot stake now: stakes are made on the first card, before the second is dealt",
@@ -1240,13 +1362,77 @@ impl State {
             ))
             .into());
         }
+        self.check_limits(player, amount)?;
+        let sr = &mut self.round.seats[player.index()];
+        sr.stake = Some(amount);
+        sr.hands[0].stake = amount;
+        out.push(Event::Staked { player, amount });
+        Ok(())
+    }
+
+    fn check_limits(&self, player: Seat, amount: u32) -> Applied {
         let (min, max) = (self.rules.min_stake, self.rules.max_stake);
-        if !(min..=max).contains(&amount) {
-            return Err(RuleErrorKind::Stake(format!(
+        if (min..=max).contains(&amount) {
+            Ok(())
+        } else {
+            Err(RuleErrorKind::Stake(format!(
                 "{}'s stake of {amount} is outside the limits {min} to {max}",
                 self.name(player)
             ))
+            .into())
+        }
+    }
+
+    /// Whether the round in play has dealt no card yet (its stakes-first stage).
+    fn before_any_card(&self) -> bool {
+        self.round.seats.iter().all(|sr| {
+            sr.hands
+                .iter()
+                .all(|h| h.cards.is_empty() && !h.in_pile)
+        })
+    }
+
+    /// Checks that `player` may stake or elect now, in a game whose stakes
+    /// come before the cards; between rounds, says to open the round.
+    fn before_cards(&self, game: RoundGame, player: Seat, what: &str) -> Result<bool, RuleError> {
+        let dealer = self.dealer.ok_or(RuleErrorKind::NoDealer)?;
+        let opening = self.round.phase == Phase::Between;
+        if !opening && !self.before_any_card() {
+            return Err(RuleErrorKind::Stake(format!(
+                "{game}: {} {what} before the cards, and they are being dealt",
+                self.name(player)
+            ))
             .into());
+        }
+        if player == dealer {
+            return Err(RuleErrorKind::Stake(format!(
+                "{} is the dealer: the players {what}, not he",
+                self.name(player)
+            ))
+            .into());
+        }
+        Ok(opening)
+    }
+
+    /// A stake before the cards (every game of the eight-round deal that is staked, but the first).
+    fn stake_first(
+        &mut self,
+        game: RoundGame,
+        player: Seat,
+        amount: u32,
+        out: &mut Vec<Event>,
+    ) -> Applied {
+        let opening = self.before_cards(game, player, "stakes")?;
+        if !opening && let Some(stake) = self.round.seats[player.index()].stake {
+            return Err(RuleErrorKind::Stake(format!(
+                "{} has already staked {stake} (undo it to change it)",
+                self.name(player)
+            ))
+            .into());
+        }
+        self.check_limits(player, amount)?;
+        if opening {
+            self.open_round(self.dealer_or_first(), out);
         }
         let sr = &mut self.round.seats[player.index()];
         sr.stake = Some(amount);
@@ -1255,7 +1441,53 @@ impl State {
         Ok(())
     }
 
+    /// Sympathy or antipathy, red or black: what a player elects before his cards.
+    fn choose(&mut self, player: Seat, choice: Choice, out: &mut Vec<Event>) -> Applied {
+        let game = self.game();
+        let Some(choices) = game.choices() else {
+            return Err(RuleErrorKind::Stake(format!(
+                "{game}: there is nothing to elect (sympathy or antipathy is the fourth round of \
+                 the eight-round deal, red or black the fifth)"
+            ))
+            .into());
+        };
+        if !choices.contains(&choice) {
+            return Err(RuleErrorKind::Stake(format!(
+                "{game}: {} elects {} or {}, not {choice}",
+                self.name(player),
+                choices[0],
+                choices[1]
+            ))
+            .into());
+        }
+        let opening = self.before_cards(game, player, "elects")?;
+        if !opening && let Some(chosen) = self.round.seats[player.index()].choice {
+            return Err(RuleErrorKind::Stake(format!(
+                "{} has already elected {chosen} (undo it to change it)",
+                self.name(player)
+            ))
+            .into());
+        }
+        if opening {
+            self.open_round(self.dealer_or_first(), out);
+        }
+        self.round.seats[player.index()].choice = Some(choice);
+        out.push(Event::Chose { player, choice });
+        Ok(())
+    }
+
+    fn dealer_or_first(&self) -> Seat {
+        self.dealer.unwrap_or(Seat(0))
+    }
+
     fn double(&mut self, out: &mut Vec<Event>) -> Applied {
+        let game = self.game();
+        if game != RoundGame::Ordinary {
+            return Err(RuleErrorKind::OutOfTurn(format!(
+                "{game}: the dealer doubles only in ordinary Vingt-un (the eight-round deal's first round)"
+            ))
+            .into());
+        }
         let len = self.round.order.len() as u8;
         if self.round.phase != (Phase::FirstCards { next: len }) {
             return Err(RuleErrorKind::OutOfTurn(
@@ -1293,6 +1525,12 @@ impl State {
             self.dealer_natural(out);
             return;
         }
+        if self.round.game == RoundGame::Blind {
+            // The players do not look at their cards: their naturals are
+            // found when the hands are turned up at the end.
+            self.advance_turn(out);
+            return;
+        }
         let punters: ArrayVec<Seat, MAX_PLAYERS> = self.punters().iter().copied().collect();
         for seat in punters {
             if self.round.seats[seat.index()].hands[0]
@@ -1312,6 +1550,14 @@ impl State {
             player: dealer,
             hand: 1,
         });
+        if self.round.game == RoundGame::Blind {
+            // The players' cards are turned up to find the naturals that tie his.
+            for &seat in &self.round.order[..self.round.order.len() - 1] {
+                self.round.seats[seat.index()].hands[0].state = HandState::Stood;
+            }
+            self.settle_round(out);
+            return;
+        }
         let pays = i64::from(self.rules.natural_pays);
         let punters: ArrayVec<Seat, MAX_PLAYERS> = self.punters().iter().copied().collect();
         for seat in punters {
@@ -1337,7 +1583,11 @@ impl State {
             hand: hand as u8 + 1,
         });
         let stake = self.hand_stake(seat, hand);
-        if self.deal.rounds == 1 {
+        if self.rules.eight_round_deal {
+            // The deal lasts its eight rounds: no natural puts the dealer out.
+            let pays = i64::from(self.rules.natural_pays);
+            self.pay_dealer(seat, dealer, hand, pays * stake, Reason::Natural, out);
+        } else if self.deal.rounds == 1 {
             self.pay_dealer(seat, dealer, hand, 2 * stake, Reason::Misericorde, out);
         } else {
             let pays = i64::from(self.rules.natural_pays);
@@ -1419,7 +1669,7 @@ impl State {
                     ))
                     .into());
                 }
-                if h.cards.len() >= 2 && sr.open_hand() != Some(idx) {
+                if h.cards.len() >= h.cards.dealt() && sr.open_hand() != Some(idx) {
                     return Err(RuleErrorKind::Hand(format!(
                         "{} finishes one hand before the next: hand {} is in play",
                         self.name(seat),
@@ -1486,7 +1736,8 @@ impl State {
             .into());
         }
         let idx = self.hand_for_card(to, hand)?;
-        let drawing = self.round.seats[to.index()].hands[idx].cards.len() >= 2;
+        let cards = &self.round.seats[to.index()].hands[idx].cards;
+        let drawing = cards.len() >= cards.dealt();
         if drawing
             && self.rules.divide_when == DivideWhen::BeforeDrawing
             && let Some(waiting) = self.needs_completion_anywhere()
@@ -1511,6 +1762,10 @@ impl State {
     #[inline(always)]
     fn after_hand_card(&mut self, seat: Seat, idx: usize, out: &mut Vec<Event>) {
         let dealer = self.dealer_seat();
+        if self.round.game == RoundGame::Blind && seat != dealer {
+            // Drawn blind: the hand is known only when it is turned up at the end.
+            return;
+        }
         let sr = &self.round.seats[seat.index()];
         let divided = sr.hands.len() > 1;
         let cards = &sr.hands[idx].cards;
@@ -1649,7 +1904,7 @@ impl State {
         };
         self.check_in_play(player, idx)?;
         let sr = &self.round.seats[player.index()];
-        if sr.hands[idx].cards.len() < 2 {
+        if sr.hands[idx].cards.len() < sr.hands[idx].cards.dealt() {
             return Err(RuleErrorKind::Hand(format!(
                 "{} has one card: a divided hand gets its second card first",
                 self.hand_label(player, idx)
@@ -1677,6 +1932,13 @@ impl State {
     ) -> Applied {
         let dealer = self.dealer_seat();
         let early = self.rules.divide_when == DivideWhen::BeforeDrawing;
+        let game = self.game();
+        if game != RoundGame::Ordinary {
+            return Err(RuleErrorKind::Divide(format!(
+                "{game}: pairs are divided only in ordinary Vingt-un (the eight-round deal's first round)"
+            ))
+            .into());
+        }
         match self.round.phase {
             Phase::Drawing { .. } if early && player != dealer => {
                 if self.round.drawing_started {
@@ -1789,6 +2051,7 @@ impl State {
         }
         self.acting(player, "declare over")?;
         self.check_in_play(player, idx)?;
+        self.looking(player)?;
         let sr = &self.round.seats[player.index()];
         let cards = &sr.hands[idx].cards;
         let most = cards
@@ -1836,6 +2099,7 @@ impl State {
                 self.name(player)
             )).into());
         }
+        self.looking(player)?;
         let divided = sr.hands.len() > 1;
         let h = &sr.hands[idx];
         if divided {
@@ -1852,7 +2116,10 @@ impl State {
                 ))
                 .into());
             }
-        } else if self.round.drawing_started || h.state != HandState::Open || h.cards.len() != 2 {
+        } else if self.round.drawing_started
+            || h.state != HandState::Open
+            || h.cards.len() != h.cards.dealt()
+        {
             return Err(RuleErrorKind::Declaration(format!(
                 "too late for {}'s natural: a natural is declared at once, before any drawing",
                 self.name(player)
@@ -1960,8 +2227,10 @@ impl State {
             }));
         }
         let divided = self.round.seats[player.index()].hands.len() > 1;
-        let naturals_open =
-            matches!(self.round.phase, Phase::Drawing { .. }) && !self.round.drawing_started;
+        let blind = self.round.game == RoundGame::Blind && player != dealer;
+        let naturals_open = matches!(self.round.phase, Phase::Drawing { .. })
+            && !self.round.drawing_started
+            && !blind;
         if h.state == HandState::Open && known {
             if naturals_open && !divided && h.cards.is_ace_and_tenth() {
                 if player == dealer {
@@ -1974,7 +2243,7 @@ impl State {
                 }
                 return;
             }
-            if h.cards.len() >= 2 && !naturals_open {
+            if h.cards.len() >= h.cards.dealt() && !naturals_open {
                 self.after_hand_card(player, idx, out);
                 return;
             }
@@ -1982,6 +2251,182 @@ impl State {
         if self.round.phase == Phase::Showdown {
             self.settle_round(out);
         }
+    }
+
+    // ----- the rounds of cards turned up (the eight-round deal) -----------------
+
+    /// Whom the next card goes to in a round of cards turned up: `None` while
+    /// stakes or choices are missing, or once the round is decided.
+    fn turning_due(&self) -> Option<Seat> {
+        let game = self.round.game;
+        let punters = self.punters();
+        let waiting = punters.iter().any(|s| {
+            let sr = &self.round.seats[s.index()];
+            (game.staked() && sr.stake.is_none()) || (game.choices().is_some() && sr.choice.is_none())
+        });
+        if waiting {
+            return None;
+        }
+        let dealer = self.dealer_seat();
+        let (seats, each) = match game {
+            RoundGame::SympathyAntipathy => (punters, 2),
+            RoundGame::RougeEtNoir => (punters, self.rules.rouge_et_noir_cards as usize),
+            RoundGame::Differences => (&self.round.order[..], 2),
+            // The dealer turns every card up before him.
+            _ => return Some(dealer),
+        };
+        let held = |s: &Seat| self.round.seats[s.index()].hands[0].cards.len();
+        let fewest = seats.iter().map(held).min()?;
+        (fewest < each)
+            .then(|| seats.iter().copied().find(|s| held(s) == fewest))
+            .flatten()
+    }
+
+    fn turning_card(
+        &mut self,
+        to: Seat,
+        hand: Option<u8>,
+        card: Option<Card>,
+        out: &mut Vec<Event>,
+    ) -> Applied {
+        let game = self.round.game;
+        check_first_hand(hand)?;
+        let Some(due) = self.turning_due() else {
+            let missing: Vec<&str> = self
+                .punters()
+                .iter()
+                .filter(|s| {
+                    let sr = &self.round.seats[s.index()];
+                    sr.stake.is_none() || (game.choices().is_some() && sr.choice.is_none())
+                })
+                .map(|&s| self.name(s))
+                .collect();
+            let what = if game.choices().is_some() {
+                "stake and elect"
+            } else {
+                "stake"
+            };
+            return Err(RuleErrorKind::OutOfTurn(format!(
+                "{game}: the cards wait until every player has made his {what}: not yet {}",
+                missing.join(", ")
+            ))
+            .into());
+        };
+        if to != due {
+            return Err(RuleErrorKind::OutOfTurn(format!(
+                "{game}: the next card goes to {}, not {}",
+                self.name(due),
+                self.name(to)
+            ))
+            .into());
+        }
+        let card = face_up(game, card)?;
+        self.check_deal(Some(card))?;
+        self.round.turned += 1;
+        let h = &self.round.seats[to.index()].hands[0];
+        if h.cards.is_full() {
+            // Self and Company can turn up more cards than a hand holds: the
+            // first two stay before the dealer, the rest go to the pile.
+            self.put_to_pile(card, out);
+        } else {
+            self.put_card(to, 0, Some(card), out);
+        }
+        self.after_turned(game, card, out);
+        Ok(())
+    }
+
+    /// A card turned up and laid straight on the pone's pile.
+    fn put_to_pile(&mut self, card: Card, out: &mut Vec<Event>) {
+        if self.must_reshuffle() {
+            let cards = self.pack.pile + self.pack.left;
+            self.pack.left = cards;
+            self.pack.pile = 0;
+            self.pack.seen = self.pack.on_table;
+            self.pack.dealt_since_shuffle = 0;
+            out.push(Event::PackReshuffled { cards });
+        }
+        self.pack.left -= 1;
+        self.pack.dealt_since_shuffle += 1;
+        self.pack.seen[card.index()] += 1;
+        self.pack.pile += 1;
+        out.push(Event::CardToPone { card: Some(card) });
+    }
+
+    /// Settles the round of cards turned up once `card` decides it.
+    fn after_turned(&mut self, game: RoundGame, card: Card, out: &mut Vec<Event>) {
+        let dealer = self.dealer_seat();
+        let punters: ArrayVec<Seat, MAX_PLAYERS> = self.punters().iter().copied().collect();
+        let cards_of = |state: &State, seat: Seat| -> ArrayVec<Card, MAX_CARDS> {
+            state.round.seats[seat.index()].hands[0].cards.known().collect()
+        };
+        // What each player receives (negative: pays), and why; `None`: not decided yet.
+        let outcome: Option<(i64, Reason)> = match game {
+            RoundGame::SelfAndCompany => {
+                let turned = self.round.turned;
+                match cards_of(self, dealer).as_slice() {
+                    [own, company] if turned == 2 && own.rank == company.rank => {
+                        Some((-1, Reason::SelfAndCompanyAlike))
+                    }
+                    [own, _, ..] if turned > 2 && card.rank == own.rank => {
+                        Some((-1, Reason::SelfPaired))
+                    }
+                    [_, company, ..] if turned > 2 && card.rank == company.rank => {
+                        Some((1, Reason::CompanyPaired))
+                    }
+                    _ => None,
+                }
+            }
+            RoundGame::Clock => {
+                let n = usize::from(self.round.turned);
+                if clock_call(n) == Some(card.rank) {
+                    Some((-i64::from(self.rules.clock_stake), Reason::ClockStruck))
+                } else if n >= 13 {
+                    Some((i64::from(self.rules.clock_stake), Reason::ClockSilent))
+                } else {
+                    None
+                }
+            }
+            _ => {
+                if self.turning_due().is_some() {
+                    return;
+                }
+                for seat in punters {
+                    let cards = cards_of(self, seat);
+                    let stake = i64::from(self.round.seats[seat.index()].stake.unwrap_or(0));
+                    let (amount, reason) = if game == RoundGame::Differences {
+                        let rate = i64::from(self.rules.differences_rate);
+                        let own = i64::from(differences_points(&cards));
+                        let his = i64::from(differences_points(&cards_of(self, dealer)));
+                        if own == his {
+                            continue; // ties cancel
+                        }
+                        (rate * (own - his), Reason::Difference)
+                    } else {
+                        let choice = self.round.seats[seat.index()].choice;
+                        if choice.is_some_and(|c| c.won_by(&cards)) {
+                            (stake, Reason::ChoseRightly)
+                        } else {
+                            (-stake, Reason::ChoseWrongly)
+                        }
+                    };
+                    self.pay_dealer(seat, dealer, 0, amount, reason, out);
+                }
+                self.end_round(out);
+                return;
+            }
+        };
+        let Some((sign, reason)) = outcome else {
+            return;
+        };
+        for seat in punters {
+            let each = if game == RoundGame::Clock {
+                sign.abs()
+            } else {
+                i64::from(self.round.seats[seat.index()].stake.unwrap_or(0))
+            };
+            self.pay_dealer(seat, dealer, 0, sign.signum() * each, reason, out);
+        }
+        self.end_round(out);
     }
 
     // ----- the end of the round ------------------------------------------------
@@ -2026,6 +2471,9 @@ impl State {
         let dealer = self.dealer_seat();
         let tie_pays = i64::from(self.rules.drawn_21_tie_pays);
         let factor = self.factor();
+        let blind = self.round.game == RoundGame::Blind;
+        let dealer_natural = self.round.seats[dealer.index()].hands[0].state == HandState::Natural;
+        let pays = i64::from(self.rules.natural_pays);
         for position in 0..self.punters().len() {
             let seat = self.round.order[position];
             for idx in 0..self.round.seats[seat.index()].hands.len() {
@@ -2036,6 +2484,26 @@ impl State {
                 h.state = HandState::Settled;
                 let total = h.cards.points().exact().unwrap_or(0);
                 let stake = i64::from(h.stake) * factor;
+                if blind {
+                    // Blind hands are first seen now: what ordinary play
+                    // settles as the cards come is settled here.
+                    let natural = h.cards.is_ace_and_tenth();
+                    let settled = if dealer_natural && natural {
+                        Some((0, Reason::NaturalTiesNatural))
+                    } else if dealer_natural {
+                        Some((-pays * stake, Reason::DealerNatural))
+                    } else if total > 21 {
+                        Some((-stake, Reason::OverDrawn))
+                    } else if natural {
+                        Some((pays * stake, Reason::Natural))
+                    } else {
+                        None
+                    };
+                    if let Some((amount, reason)) = settled {
+                        self.pay_dealer(seat, dealer, idx, amount, reason, out);
+                        continue;
+                    }
+                }
                 for &d in &dealer_totals {
                     let (amount, reason) = if d > 21 {
                         if total == 21 {
@@ -2102,10 +2570,13 @@ impl State {
             );
         }
         let put_out = eldest.filter(|_| self.rules.deal_passes != DealPasses::Never);
-        let rounds_done = self
-            .rules
-            .rounds_per_deal
-            .is_some_and(|n| self.deal.rounds >= n);
+        let rounds_done = if self.rules.eight_round_deal {
+            self.deal.rounds >= 8
+        } else {
+            self.rules
+                .rounds_per_deal
+                .is_some_and(|n| self.deal.rounds >= n)
+        };
         let change = match (put_out, self.rules.deal_passes) {
             (Some(holder), DealPasses::Holder) => Some((holder, DealChange::PutOut)),
             (Some(_), _) => Some((self.left_of(dealer), DealChange::PutOut)),
@@ -2123,7 +2594,33 @@ impl State {
         }
     }
 
+    /// In Blind Vingt-un the players do not look at their cards, so they
+    /// declare nothing: their hands are turned up at the end.
+    fn looking(&self, player: Seat) -> Applied {
+        if self.round.game == RoundGame::Blind && player != self.dealer_seat() {
+            return Err(RuleErrorKind::Declaration(format!(
+                "Blind Vingt-un: {} does not look at his cards, so he declares nothing; \
+                 he says content, and every hand is turned up at the end",
+                self.name(player)
+            ))
+            .into());
+        }
+        Ok(())
+    }
+
     // ----- irregularities ------------------------------------------------------
+
+    /// The irregularities of the deal are kept in the rounds dealt two cards
+    /// face down; elsewhere the table undoes the card and deals again.
+    fn irregularity_kept(&self, what: &str) -> Applied {
+        match self.round.game {
+            RoundGame::Ordinary | RoundGame::Blind => Ok(()),
+            game => Err(RuleErrorKind::OutOfTurn(format!(
+                "{game}: {what} is not kept as an irregularity in this round; undo the card and deal it again"
+            ))
+            .into()),
+        }
+    }
 
     fn dealing_next(&self) -> Option<(bool, u8)> {
         match self.round.phase {
@@ -2134,6 +2631,7 @@ impl State {
     }
 
     fn surplus(&mut self, player: Seat, card: Option<Card>, out: &mut Vec<Event>) -> Applied {
+        self.irregularity_kept("two cards dealt at once")?;
         let Some((_, next)) = self.dealing_next() else {
             return Err(RuleErrorKind::OutOfTurn(
                 "two cards dealt at once are an irregularity of the first or second round of cards"
@@ -2223,6 +2721,7 @@ impl State {
     }
 
     fn exposed(&mut self, player: Seat, card: Card, out: &mut Vec<Event>) -> Applied {
+        self.irregularity_kept("a card exposed in dealing")?;
         if self.dealing_next().is_none() {
             return Err(RuleErrorKind::OutOfTurn(
                 "a card exposed in dealing is recorded while the first two cards are dealt; later, turn cards up with show".into(),
@@ -2334,6 +2833,16 @@ impl State {
     }
 }
 
+/// A card of a round of cards turned up: it must be named.
+fn face_up(game: RoundGame, card: Option<Card>) -> Result<Card, RuleError> {
+    card.ok_or_else(|| {
+        RuleErrorKind::OutOfTurn(format!(
+            "{game}: the cards are turned up and decide the round: name the card"
+        ))
+        .into()
+    })
+}
+
 fn check_first_hand(hand: Option<u8>) -> Applied {
     match hand {
         None | Some(1) => Ok(()),
@@ -2349,6 +2858,7 @@ fn command_seat(command: &Command) -> Option<Seat> {
     match *command {
         Command::Dealer { player }
         | Command::Stake { player, .. }
+        | Command::Choose { player, .. }
         | Command::Divide { player, .. }
         | Command::Content { player, .. }
         | Command::Show { player, .. }

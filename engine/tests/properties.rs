@@ -8,6 +8,7 @@
 //! - undo then redo gives the same state.
 
 use pone_engine::autoplay::{Autoplayer, random_card};
+use pone_engine::eight::Choice;
 use pone_engine::rules::{DealPasses, DealerDivided, DivideStake, DivideWhen, DividedNatural};
 use pone_engine::{Card, Command, Game, HouseRules, Seat, replay};
 use proptest::prelude::*;
@@ -50,6 +51,17 @@ fn random_rules(rng: &mut StdRng) -> HouseRules {
         ..HouseRules::default()
     };
     rules.max_stake = rules.max_stake.max(rules.min_stake);
+    if rng.random_bool(0.3) {
+        rules.eight_round_deal = true;
+        rules.rounds_per_deal = None;
+        rules.pool = None;
+        if rules.brulet == pone_engine::rules::Brulet::ClearsPool {
+            rules.brulet = pone_engine::rules::Brulet::Off;
+        }
+        rules.rouge_et_noir_cards = if rng.random_bool(0.5) { 1 } else { 3 };
+        rules.differences_rate = rng.random_range(1..=3);
+        rules.clock_stake = rng.random_range(1..=4);
+    }
     rules
 }
 
@@ -60,7 +72,7 @@ fn noise(game: &Game, players: usize, rng: &mut StdRng) -> Command {
     let card_any = |rng: &mut StdRng| Card::from_index(rng.random_range(0..52));
     let hand = rng.random_bool(0.5).then(|| rng.random_range(0..6));
     let amount = rng.random_range(0..15);
-    match rng.random_range(0..19) {
+    match rng.random_range(0..20) {
         0 => Command::Card {
             to: seat,
             hand,
@@ -114,6 +126,15 @@ fn noise(game: &Game, players: usize, rng: &mut StdRng) -> Command {
             price: amount,
         },
         16 => Command::Decline,
+        18 => Command::Choose {
+            player: seat,
+            choice: [
+                Choice::Sympathy,
+                Choice::Antipathy,
+                Choice::Red,
+                Choice::Black,
+            ][rng.random_range(0..4)],
+        },
         17 => Command::DrawForDeal {
             from: Some(seat),
             cards: (0..rng.random_range(0..4))
@@ -268,6 +289,48 @@ fn long_sittings_reach_reshuffles_and_new_deals() {
     }
     assert!(reshuffles > 20, "{reshuffles} reshuffles");
     assert!(deals > 20, "{deals} deals");
+}
+
+/// Autoplayed eight-round deals play every game of the deal, to its end,
+/// through the Clock's fresh packs, and the journal replays to the same state.
+#[test]
+fn autoplayed_eight_round_deals_play_every_game_and_replay() {
+    let mut games = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let rules = HouseRules {
+            eight_round_deal: true,
+            rouge_et_noir_cards: if seed % 2 == 0 { 1 } else { 3 },
+            packs: if seed % 3 == 0 { 2 } else { 1 },
+            ..HouseRules::default()
+        };
+        let players = 2 + (seed as usize % 6);
+        let mut game = Game::new((0..players).map(|i| format!("P{i}")).collect(), rules)
+            .expect("table");
+        game.command(Some(0), &Command::Dealer { player: Seat(0) })
+            .expect("dealer");
+        let auto = Autoplayer::default();
+        let mut rounds = 0;
+        while rounds < 40 {
+            let state = game.sitting().state();
+            let next_game = state.game();
+            let command = auto.next(state, &mut rng).expect("autoplay never waits");
+            let events = game
+                .command(Some(rounds), &command)
+                .unwrap_or_else(|e| panic!("{command:?} refused in {next_game}: {e}"))
+                .to_vec();
+            for event in &events {
+                if matches!(event, pone_engine::Event::RoundEnded { .. }) {
+                    games.insert(format!("{next_game}"));
+                    rounds += 1;
+                }
+            }
+            check_money(&game);
+        }
+        let replayed = replay(&game.journal_text()).expect("the journal replays");
+        assert_eq!(replayed.sitting().state(), game.sitting().state());
+    }
+    assert_eq!(games.len(), 8, "{games:?}");
 }
 
 /// A surplus card rejected after its holder declared himself over (his hand,

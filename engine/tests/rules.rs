@@ -1004,3 +1004,187 @@ mod house_rules_file {
         assert!(err.to_string().contains("max_stakes"), "{err}");
     }
 }
+
+/// B's eight-round deal (house rule `eight_round_deal`): one deal of eight
+/// rounds, each its own game, worked by hand from the seed text.
+mod the_eight_round_deal {
+    use super::*;
+    use pone_engine::eight::RoundGame;
+
+    /// Ann, Bob and Cat playing the eight-round deal, Cat dealing.
+    fn eight() -> Table {
+        let mut t = Table::new(&["Ann", "Bob", "Cat"], r#"{"eight_round_deal":true}"#);
+        t.run("dealer Cat");
+        t
+    }
+
+    /// The deal's rounds, one script each (no card twice before the Clock's
+    /// fresh pack).
+    const ROUNDS: [&str; 8] = [
+        // 1. Ordinary: Ann 17 and Bob 16 against Cat's 16.
+        "deal Ann=9H Bob=8S Cat=7D; stake Ann=2 Bob=3; deal Ann=8C Bob=8D Cat=9C
+         content Ann; content Bob; content Cat",
+        // 2. Imaginary Tens: stakes first; Ann's ace is a natural, Bob's 5 is
+        // 15 and draws to 19, Cat's king is twenty.
+        "stake Ann=2 Bob=1; deal Ann=AS Bob=5H Cat=KD; card Bob 4C; content Bob; content Cat",
+        // 3. Blind: Ann draws blind to 24, Bob holds a natural unknowing;
+        // Cat stands on 16; the hands are turned up at the end.
+        "stake Ann=1 Bob=2; deal Ann=? Bob=? Cat=9S; deal Ann=? Bob=? Cat=7S
+         card Ann ?; content Ann; content Bob; content Cat
+         show Ann KH 5C 9D; show Bob AH KS",
+        // 4. Sympathy and Antipathy: two reds for Ann (sympathy wins), two
+        // blacks for Bob (antipathy loses).
+        "stake Ann=2 Bob=3; choose Ann sympathy; choose Bob antipathy
+         deal Ann=2H Bob=3S; deal Ann=4D Bob=5S",
+        // 5. Rouge et Noir: both name red; a heart for Ann, a spade for Bob.
+        "stake Ann=1 Bob=1; choose Ann red; choose Bob red; deal Ann=6H Bob=6S",
+        // 6. Self and Company: Cat's 7 and the company's ten; a 2, then a
+        // ten pairs the company's card.
+        "stake Ann=2 Bob=1; deal Cat=7H Cat=TC Cat=2D Cat=TS",
+        // 7. Differences: Ann 11 (K, A as one), Bob 5, Cat 15; a counter a point.
+        "deal Ann=KC Bob=2C Cat=QD; deal Ann=AD Bob=3C Cat=5D",
+        // 8. The Clock, with the full pack shuffled: "one" a two of hearts
+        // (seen in round 4, back in the pack), "two" a two: it answers.
+        "deal Cat=2H Cat=2D",
+    ];
+
+    #[test]
+    fn one_deal_plays_the_eight_games_in_the_seed_order_then_passes() {
+        let mut t = eight();
+        let games = [
+            RoundGame::Ordinary,
+            RoundGame::ImaginaryTens,
+            RoundGame::Blind,
+            RoundGame::SympathyAntipathy,
+            RoundGame::RougeEtNoir,
+            RoundGame::SelfAndCompany,
+            RoundGame::Differences,
+            RoundGame::Clock,
+        ];
+        for (script, game) in ROUNDS.iter().zip(games) {
+            assert_eq!(t.state().game(), game, "the next round's game");
+            t.run(script);
+            assert_eq!(t.state().phase(), Phase::Between, "{game} is settled");
+        }
+        let want: [&[&str]; 8] = [
+            &["Ann:1 +2 higher (Cat)", "Bob:1 -3 not_higher (Cat)"],
+            &["Ann:1 +4 natural (Cat)", "Bob:1 -1 not_higher (Cat)"],
+            &["Ann:1 -1 over_drawn (Cat)", "Bob:1 +4 natural (Cat)"],
+            &["Ann:1 +2 chose_rightly (Cat)", "Bob:1 -3 chose_wrongly (Cat)"],
+            &["Ann:1 +1 chose_rightly (Cat)", "Bob:1 -1 chose_wrongly (Cat)"],
+            &["Ann:1 +2 company_paired (Cat)", "Bob:1 +1 company_paired (Cat)"],
+            &["Ann:1 -4 difference (Cat)", "Bob:1 -10 difference (Cat)"],
+            &["Ann:1 -1 clock_struck (Cat)", "Bob:1 -1 clock_struck (Cat)"],
+        ];
+        for (round, want) in want.iter().enumerate() {
+            assert_eq!(t.settlements(round + 1), *want, "round {}", round + 1);
+        }
+        t.assert_balances("Ann=5 Bob=-14 Cat=9");
+        // Ann's natural in round 2 put nobody out: Cat dealt all eight, and
+        // the deal passes to his left.
+        assert_eq!(t.dealers(), (vec!["Cat".into(); 8], "Ann".into()));
+        assert_eq!(t.state().game(), RoundGame::Ordinary, "a new deal begins");
+    }
+
+    #[test]
+    fn imaginary_tens_and_blind_take_the_stakes_before_the_cards() {
+        let mut t = eight();
+        t.run(ROUNDS[0]);
+        t.refuse("deal Ann=AS", "every player stakes before the first card");
+        t.run("stake Ann=2");
+        t.refuse("deal Ann=AS", "no stake yet from Bob");
+        t.refuse("stake Cat=2", "Cat is the dealer");
+        t.refuse("double", "only in ordinary Vingt-un");
+        t.run("stake Bob=1; deal Ann=AS Bob=5H Cat=KD");
+        t.refuse("stake Bob=3", "before the cards");
+        t.run("card Bob 4C; content Bob; content Cat");
+        t.run("stake Ann=1 Bob=2; deal Ann=? Bob=? Cat=9S; deal Ann=? Bob=? Cat=7S");
+        t.refuse("over Ann", "does not look at his cards");
+        t.refuse("natural Bob", "does not look at his cards");
+        t.refuse("divide Ann", "only in ordinary Vingt-un");
+    }
+
+    #[test]
+    fn blind_hands_are_settled_once_turned_up_and_the_dealers_natural_collects() {
+        let mut t = eight();
+        t.run(ROUNDS[0]);
+        t.run(ROUNDS[1]);
+        // The dealer's natural: Ann's natural ties it; Bob's hand pays double.
+        t.run("stake Ann=1 Bob=2; deal Ann=? Bob=? Cat=AC; deal Ann=? Bob=? Cat=QC");
+        assert_eq!(t.state().phase(), Phase::Showdown, "the players' cards are turned up");
+        t.run("show Ann AH KS; show Bob 2S 3D");
+        assert_eq!(
+            t.settlements(3),
+            ["Ann:1 +0 natural_ties_natural (Cat)", "Bob:1 -4 dealer_natural (Cat)"]
+        );
+    }
+
+    #[test]
+    fn sympathy_waits_for_every_election_and_rouge_et_noir_may_take_three_cards() {
+        let mut t = Table::new(
+            &["Ann", "Bob", "Cat"],
+            r#"{"eight_round_deal":true,"rouge_et_noir_cards":3}"#,
+        );
+        t.run("dealer Cat");
+        for script in &ROUNDS[..3] {
+            t.run(script);
+        }
+        t.run("stake Ann=2 Bob=3; choose Ann sympathy");
+        t.refuse("deal Ann=2H", "not yet Bob");
+        t.refuse("choose Bob red", "sympathy or antipathy, not red");
+        t.run("choose Bob antipathy; deal Ann=2H");
+        t.refuse("deal Ann=4D", "the next card goes to Bob");
+        t.run("deal Bob=3S Ann=4D Bob=5S");
+        // Three cards each, two of three deciding: Ann red, red, black; Bob black, red, red.
+        t.run("stake Ann=1 Bob=1; choose Ann red; choose Bob black");
+        t.run("deal Ann=6H Bob=6S; deal Ann=7H Bob=QD; deal Ann=JC Bob=8H");
+        assert_eq!(
+            t.settlements(5),
+            ["Ann:1 +1 chose_rightly (Cat)", "Bob:1 -1 chose_wrongly (Cat)"]
+        );
+    }
+
+    #[test]
+    fn self_and_company_alike_wins_for_the_dealer_and_the_clock_may_pay() {
+        let mut t = eight();
+        for script in &ROUNDS[..5] {
+            t.run(script);
+        }
+        t.run("stake Ann=2 Bob=1");
+        t.refuse("deal Ann=7H", "the next card goes to Cat");
+        t.refuse("deal Cat=?", "name the card");
+        t.run("deal Cat=7H Cat=7C");
+        assert_eq!(
+            t.settlements(6),
+            [
+                "Ann:1 -2 self_and_company_alike (Cat)",
+                "Bob:1 -1 self_and_company_alike (Cat)"
+            ]
+        );
+        t.run(ROUNDS[6]);
+        t.refuse("stake Ann=1", "nobody stakes");
+        // Thirteen cards, none on its call: the dealer pays each the stake.
+        t.run(
+            "deal Cat=2S Cat=AS Cat=4S Cat=5S Cat=6S Cat=7S Cat=8S Cat=9S Cat=TS Cat=JS \
+             Cat=QS Cat=KS Cat=AH",
+        );
+        assert_eq!(
+            t.settlements(8),
+            ["Ann:1 +1 clock_silent (Cat)", "Bob:1 +1 clock_silent (Cat)"]
+        );
+        assert_eq!(t.state().dealer(), Some(Seat(0)), "Ann deals next");
+    }
+
+    #[test]
+    fn the_eight_round_deal_leaves_out_the_rules_it_cannot_keep() {
+        for rules in [
+            r#"{"eight_round_deal":true,"rounds_per_deal":3}"#,
+            r#"{"eight_round_deal":true,"pool":1}"#,
+            r#"{"rouge_et_noir_cards":2}"#,
+            r#"{"clock_stake":0}"#,
+        ] {
+            let rules: pone_engine::HouseRules = serde_json::from_str(rules).unwrap();
+            assert!(rules.validate().is_err(), "{rules:?}");
+        }
+    }
+}

@@ -8,6 +8,7 @@
 //! stake Ann=2 Bob=3
 //! card Bob:2 KS                  a card to Bob's hand 2; `card Bob` alone: unseen
 //! content Bob:2 | over Ann | natural Ann | divide Bob 1 | show Bob KH 9C
+//! choose Ann red                 sympathy, antipathy, red or black
 //! ```
 //! Anything starting with `{` is passed as a JSON line as it is.
 
@@ -105,6 +106,7 @@ pub fn expand(command: &str) -> Vec<String> {
             obj
         }
         "exposed" => json!({"t":"exposed","player":args[0],"card":args[1]}),
+        "choose" => json!({"t":"choose","player":args[0],"choice":args[1]}),
         "brulet" => {
             let mut obj = json!({"t":"brulet","bottom":args[0]});
             if let Some(c) = args.get(1) {
