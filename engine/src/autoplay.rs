@@ -82,9 +82,10 @@ impl Autoplayer {
                 }
                 Self::deal(state, rng)
             }
-            Phase::Between | Phase::FirstCards { .. } | Phase::SecondCards { .. } | Phase::Turning => {
-                Self::deal(state, rng)
-            }
+            Phase::Between
+            | Phase::FirstCards { .. }
+            | Phase::SecondCards { .. }
+            | Phase::Turning => Self::deal(state, rng),
             Phase::Drawing { .. } | Phase::Dealer => self.play(state, rng),
             Phase::Showdown => None,
         }
@@ -94,8 +95,7 @@ impl Autoplayer {
     /// cards: the next stake or election, while one is missing.
     fn before_cards(state: &State, game: RoundGame, rng: &mut impl Rng) -> Option<Command> {
         let waiting = match state.phase() {
-            Phase::Between => true,
-            Phase::FirstCards { next: 0 } => true,
+            Phase::Between | Phase::FirstCards { next: 0 } => true,
             Phase::Turning => state.due_card().is_none(),
             _ => false,
         };
@@ -103,10 +103,15 @@ impl Autoplayer {
             return None;
         }
         let dealer = state.dealer()?;
-        let mut seat = state.left_of(dealer);
         let rules = state.rules();
         let opening = state.phase() == Phase::Between;
-        while seat != dealer {
+        // Every stake in dealing order, then every election.
+        let punters = std::iter::successors(Some(state.left_of(dealer)), |&s| {
+            Some(state.left_of(s)).filter(|&next| next != dealer)
+        })
+        .take_while(|&s| s != dealer);
+        let mut electing = None;
+        for seat in punters {
             let sr = state.seat_round(seat)?;
             if opening || sr.stake.is_none() {
                 let amount = rng.random_range(rules.min_stake..=rules.max_stake);
@@ -115,17 +120,15 @@ impl Autoplayer {
                     amount,
                 });
             }
-            if let Some(choices) = game.choices()
-                && sr.choice.is_none()
-            {
-                return Some(Command::Choose {
-                    player: seat,
-                    choice: choices[usize::from(rng.random_bool(0.5))],
-                });
+            if electing.is_none() && sr.choice.is_none() {
+                electing = Some(seat);
             }
-            seat = state.left_of(seat);
         }
-        None
+        let choices = game.choices()?;
+        Some(Command::Choose {
+            player: electing?,
+            choice: choices[usize::from(rng.random_bool(0.5))],
+        })
     }
 
     fn deal(state: &State, rng: &mut impl Rng) -> Option<Command> {

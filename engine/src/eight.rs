@@ -106,7 +106,9 @@ impl RoundGame {
             RoundGame::ImaginaryTens => {
                 "stake first; one card, counted ten more (an ace is a natural); draw or stand"
             }
-            RoundGame::Blind => "stake first; two cards not looked at; draw blind; all shown at the end",
+            RoundGame::Blind => {
+                "stake first; two cards not looked at; draw blind; all shown at the end"
+            }
             RoundGame::SympathyAntipathy => {
                 "stake and elect sympathy or antipathy; two cards: one colour, sympathy wins"
             }
@@ -232,7 +234,7 @@ mod tests {
     use super::*;
 
     fn cards(codes: &[&str]) -> Vec<Card> {
-        codes.iter().map(|c| c.parse().unwrap()).collect()
+        codes.iter().map(|c| c.parse().expect("a card")).collect()
     }
 
     #[test]

@@ -308,19 +308,23 @@ mod tests {
     #[test]
     fn imaginary_tens_add_ten_and_an_ace_is_a_natural() {
         let mut hand = Cards::imaginary_ten();
-        hand.push(Some("AS".parse().unwrap()));
+        hand.push(Some("AS".parse().expect("a card")));
         assert_eq!(hand.points(), Points::Known(21));
         assert!(hand.is_ace_and_tenth(), "an ace alone is the natural");
         let mut hand = Cards::imaginary_ten();
-        hand.push(Some("KS".parse().unwrap()));
+        hand.push(Some("KS".parse().expect("a card")));
         assert_eq!(hand.points(), Points::Known(20));
         assert!(!hand.is_ace_and_tenth());
-        hand.push(Some("AH".parse().unwrap()));
-        assert_eq!(hand.points(), Points::Known(21), "ten, a king and an ace as one");
+        hand.push(Some("AH".parse().expect("a card")));
+        assert_eq!(
+            hand.points(),
+            Points::Known(21),
+            "ten, a king and an ace as one"
+        );
         assert!(!hand.is_ace_and_tenth());
         let mut hand = Cards::imaginary_ten();
-        hand.push(Some("5S".parse().unwrap()));
-        hand.push(Some("7D".parse().unwrap()));
+        hand.push(Some("5S".parse().expect("a card")));
+        hand.push(Some("7D".parse().expect("a card")));
         assert!(hand.is_known_over(), "10 + 5 + 7");
         assert_eq!(Cards::imaginary_ten().dealt(), 1);
     }

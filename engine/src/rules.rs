@@ -205,9 +205,7 @@ pub enum RulesError {
     #[error("brulet = \"clears_pool\" needs a pool: set pool to the ante per player")]
     BruletWithoutPool,
     /// The eight-round deal with a rule that cannot go with it.
-    #[error(
-        "eight_round_deal: {0}"
-    )]
+    #[error("eight_round_deal: {0}")]
     EightRoundDeal(&'static str),
 }
 

@@ -1385,11 +1385,10 @@ impl State {
 
     /// Whether the round in play has dealt no card yet (its stakes-first stage).
     fn before_any_card(&self) -> bool {
-        self.round.seats.iter().all(|sr| {
-            sr.hands
-                .iter()
-                .all(|h| h.cards.is_empty() && !h.in_pile)
-        })
+        self.round
+            .seats
+            .iter()
+            .all(|sr| sr.hands.iter().all(|h| h.cards.is_empty() && !h.in_pile))
     }
 
     /// Checks that `player` may stake or elect now, in a game whose stakes
@@ -2262,7 +2261,8 @@ impl State {
         let punters = self.punters();
         let waiting = punters.iter().any(|s| {
             let sr = &self.round.seats[s.index()];
-            (game.staked() && sr.stake.is_none()) || (game.choices().is_some() && sr.choice.is_none())
+            (game.staked() && sr.stake.is_none())
+                || (game.choices().is_some() && sr.choice.is_none())
         });
         if waiting {
             return None;
@@ -2357,7 +2357,10 @@ impl State {
         let dealer = self.dealer_seat();
         let punters: ArrayVec<Seat, MAX_PLAYERS> = self.punters().iter().copied().collect();
         let cards_of = |state: &State, seat: Seat| -> ArrayVec<Card, MAX_CARDS> {
-            state.round.seats[seat.index()].hands[0].cards.known().collect()
+            state.round.seats[seat.index()].hands[0]
+                .cards
+                .known()
+                .collect()
         };
         // What each player receives (negative: pays), and why; `None`: not decided yet.
         let outcome: Option<(i64, Reason)> = match game {

@@ -305,8 +305,8 @@ fn autoplayed_eight_round_deals_play_every_game_and_replay() {
             ..HouseRules::default()
         };
         let players = 2 + (seed as usize % 6);
-        let mut game = Game::new((0..players).map(|i| format!("P{i}")).collect(), rules)
-            .expect("table");
+        let mut game =
+            Game::new((0..players).map(|i| format!("P{i}")).collect(), rules).expect("table");
         game.command(Some(0), &Command::Dealer { player: Seat(0) })
             .expect("dealer");
         let auto = Autoplayer::default();

@@ -1070,9 +1070,18 @@ mod the_eight_round_deal {
             &["Ann:1 +2 higher (Cat)", "Bob:1 -3 not_higher (Cat)"],
             &["Ann:1 +4 natural (Cat)", "Bob:1 -1 not_higher (Cat)"],
             &["Ann:1 -1 over_drawn (Cat)", "Bob:1 +4 natural (Cat)"],
-            &["Ann:1 +2 chose_rightly (Cat)", "Bob:1 -3 chose_wrongly (Cat)"],
-            &["Ann:1 +1 chose_rightly (Cat)", "Bob:1 -1 chose_wrongly (Cat)"],
-            &["Ann:1 +2 company_paired (Cat)", "Bob:1 +1 company_paired (Cat)"],
+            &[
+                "Ann:1 +2 chose_rightly (Cat)",
+                "Bob:1 -3 chose_wrongly (Cat)",
+            ],
+            &[
+                "Ann:1 +1 chose_rightly (Cat)",
+                "Bob:1 -1 chose_wrongly (Cat)",
+            ],
+            &[
+                "Ann:1 +2 company_paired (Cat)",
+                "Bob:1 +1 company_paired (Cat)",
+            ],
             &["Ann:1 -4 difference (Cat)", "Bob:1 -10 difference (Cat)"],
             &["Ann:1 -1 clock_struck (Cat)", "Bob:1 -1 clock_struck (Cat)"],
         ];
@@ -1111,11 +1120,18 @@ mod the_eight_round_deal {
         t.run(ROUNDS[1]);
         // The dealer's natural: Ann's natural ties it; Bob's hand pays double.
         t.run("stake Ann=1 Bob=2; deal Ann=? Bob=? Cat=AC; deal Ann=? Bob=? Cat=QC");
-        assert_eq!(t.state().phase(), Phase::Showdown, "the players' cards are turned up");
+        assert_eq!(
+            t.state().phase(),
+            Phase::Showdown,
+            "the players' cards are turned up"
+        );
         t.run("show Ann AH KS; show Bob 2S 3D");
         assert_eq!(
             t.settlements(3),
-            ["Ann:1 +0 natural_ties_natural (Cat)", "Bob:1 -4 dealer_natural (Cat)"]
+            [
+                "Ann:1 +0 natural_ties_natural (Cat)",
+                "Bob:1 -4 dealer_natural (Cat)"
+            ]
         );
     }
 
@@ -1140,7 +1156,10 @@ mod the_eight_round_deal {
         t.run("deal Ann=6H Bob=6S; deal Ann=7H Bob=QD; deal Ann=JC Bob=8H");
         assert_eq!(
             t.settlements(5),
-            ["Ann:1 +1 chose_rightly (Cat)", "Bob:1 -1 chose_wrongly (Cat)"]
+            [
+                "Ann:1 +1 chose_rightly (Cat)",
+                "Bob:1 -1 chose_wrongly (Cat)"
+            ]
         );
     }
 
@@ -1183,7 +1202,7 @@ mod the_eight_round_deal {
             r#"{"rouge_et_noir_cards":2}"#,
             r#"{"clock_stake":0}"#,
         ] {
-            let rules: pone_engine::HouseRules = serde_json::from_str(rules).unwrap();
+            let rules: pone_engine::HouseRules = serde_json::from_str(rules).expect("rules JSON");
             assert!(rules.validate().is_err(), "{rules:?}");
         }
     }

@@ -47,6 +47,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use pone_engine::script::{Line, Meta};
 
+use pone_engine::eight::Choice;
 use pone_engine::event::{Declaration, Flag, Reason};
 use pone_engine::ledger::RoundRecord;
 use pone_engine::sitting::{Phase, State};
@@ -536,13 +537,8 @@ impl Desk {
                 self.draw_seat_name()
             );
         }
-        if let Some(player) = staker(state) {
-            return format!(
-                "Stake for {}: digits, then Enter ({} to {})",
-                state.name(player),
-                state.rules().min_stake,
-                state.rules().max_stake,
-            );
+        if let Some(prompt) = wager_prompt(state) {
+            return prompt;
         }
         if let Some((seat, hand)) = state.due_card() {
             let hand = if has_divided(state, seat) {
@@ -737,6 +733,13 @@ impl Desk {
         }
         if self.camera_deals && matches!(self.typed, Typed::Nothing) && c == 'U' {
             self.take_back();
+            return true;
+        }
+        if matches!(self.typed, Typed::Nothing)
+            && let Some((player, choices)) = chooser(self.game.sitting().state())
+            && let Some(&choice) = choices.iter().find(|&&ch| choice_key(ch) == c)
+        {
+            self.command(&Command::Choose { player, choice });
             return true;
         }
         if self.camera_deals
@@ -1641,6 +1644,7 @@ fn describe(command: &Command, state: &State) -> String {
             format!("a card face down to {}{}", state.name(*to), hand(h, *to))
         }
         Command::Stake { player, amount } => format!("{} stakes {amount}", state.name(*player)),
+        Command::Choose { player, choice } => format!("{} elects {choice}", state.name(*player)),
         Command::Double => format!(
             "{} doubles",
             state.dealer().map_or("the dealer", |d| state.name(d))
@@ -1809,17 +1813,73 @@ pub fn card_asked(desk: &Desk) -> bool {
     }
 }
 
-/// The first player (in dealing order) who has yet to stake, when stakes are due.
+/// The first player (in dealing order) who has yet to stake, when stakes are
+/// due: on the first cards in ordinary Vingt-un, before any card in the
+/// eight-round deal's games that stake first.
 fn staker(state: &State) -> Option<Seat> {
     let order = state.order();
-    match state.phase() {
-        Phase::FirstCards { next } if usize::from(next) == order.len() => order
-            [..order.len().saturating_sub(1)]
+    let unstaked = || {
+        order[..order.len().saturating_sub(1)]
             .iter()
             .copied()
-            .find(|&s| state.seat_round(s).is_some_and(|r| r.stake.is_none())),
+            .find(|&s| state.seat_round(s).is_some_and(|r| r.stake.is_none()))
+    };
+    match state.phase() {
+        Phase::FirstCards { next } if usize::from(next) == order.len() => unstaked(),
+        _ if !state.game().stakes_first() => None,
+        Phase::Between => state.dealer().map(|d| state.left_of(d)),
+        Phase::FirstCards { next: 0 } | Phase::Turning if state.due_card().is_none() => unstaked(),
         _ => None,
     }
+}
+
+/// The first player (in dealing order) who has yet to elect, and between
+/// what, once every stake is made (Sympathy and Antipathy, Rouge et Noir).
+fn chooser(state: &State) -> Option<(Seat, [Choice; 2])> {
+    let choices = state.game().choices()?;
+    if state.phase() != Phase::Turning || staker(state).is_some() {
+        return None;
+    }
+    let order = state.order();
+    order[..order.len().saturating_sub(1)]
+        .iter()
+        .copied()
+        .find(|&s| state.seat_round(s).is_some_and(|r| r.choice.is_none()))
+        .map(|s| (s, choices))
+}
+
+/// The prompt for the stake or the election due, if one is.
+fn wager_prompt(state: &State) -> Option<String> {
+    if let Some((player, [a, b])) = chooser(state) {
+        return Some(format!(
+            "{}: {} elects {a} ({}) or {b} ({})",
+            state.game(),
+            state.name(player),
+            choice_key(a),
+            choice_key(b),
+        ));
+    }
+    let player = staker(state)?;
+    Some(format!(
+        "Stake for {}: digits, then Enter ({} to {})",
+        state.name(player),
+        state.rules().min_stake,
+        state.rules().max_stake,
+    ))
+}
+
+/// The key that elects `choice`: its first letter.
+pub fn choice_key(choice: Choice) -> char {
+    choice
+        .word()
+        .chars()
+        .next()
+        .map_or(' ', |c| c.to_ascii_uppercase())
+}
+
+/// The two choices a player elects between now, if one is due.
+pub fn choices_due(desk: &Desk) -> Option<[Choice; 2]> {
+    chooser(desk.game.sitting().state()).map(|(_, choices)| choices)
 }
 
 fn has_divided(state: &State, seat: Seat) -> bool {

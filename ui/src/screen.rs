@@ -1355,6 +1355,13 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
             desk.game().sitting().state().phase(),
             Phase::Drawing { .. } | Phase::Dealer
         );
+        // Sympathy or antipathy, red or black, when a player elects.
+        for choice in crate::desk::choices_due(desk).into_iter().flatten() {
+            let key = crate::desk::choice_key(choice);
+            if big(ui, true, RichText::new(format!("{choice} ({key})"))) {
+                pressed.push(Key::Char(key));
+            }
+        }
         for (text, key, enabled) in [
             ("Enter", Key::Enter, stake || crate::desk::enter_asked(desk)),
             ("Face down (X)", Key::Char('X'), card),
@@ -1463,7 +1470,29 @@ fn round_line(state: &State) -> String {
         },
         Phase::Dealer => format!("{dealer}, the dealer, plays"),
         Phase::Showdown => "showdown".to_owned(),
+        Phase::Turning => match state.due_card() {
+            Some((seat, _)) => format!("the next card to {}", state.name(seat)),
+            None => "stakes and elections".to_owned(),
+        },
     };
+    if state.rules().eight_round_deal {
+        // The eight-round deal: each round its own game, named.
+        let (round, of_deal) = if state.phase() == Phase::Between {
+            (state.round_number() + 1, state.rounds_in_deal() + 1)
+        } else {
+            (state.round_number(), state.rounds_in_deal())
+        };
+        let game = state.game();
+        let waits = if state.phase() == Phase::Between {
+            format!("next: {}", game.how())
+        } else {
+            now
+        };
+        return format!(
+            "Round {round}: {dealer} deals {game}{doubled} ({} of his eight); {waits}",
+            ordinal(of_deal),
+        );
+    }
     format!(
         "Round {}: {dealer} deals{doubled} ({} of his deal); {now}",
         state.round_number(),
@@ -1787,11 +1816,14 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat, style: SeatStyle) {
                     return;
                 };
                 let doubled = state.doubled() && state.dealer() != Some(place);
-                let wager = match round.stake {
+                let mut wager = match round.stake {
                     Some(amount) => stake_words(amount, doubled),
                     None if state.dealer() == Some(place) => "deals".to_owned(),
                     None => "no stake yet".to_owned(),
                 };
+                if let Some(choice) = round.choice {
+                    wager = format!("{wager}, {choice}");
+                }
                 let wager = RichText::new(wager).color(Color32::from_gray(220));
                 if style.one_line {
                     ui.horizontal(|ui| {

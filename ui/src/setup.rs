@@ -530,6 +530,44 @@ fn divided_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
     );
     mark(ui, rules.dealer_divided != d.dealer_divided, "each");
     ui.end_row();
+    eight_round_rules(ui, rules);
+}
+
+/// B's eight-round deal and the agreed figures of its games.
+fn eight_round_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
+    let d = HouseRules::default();
+    ui.label("The eight-round deal (B)");
+    ui.checkbox(
+        &mut rules.eight_round_deal,
+        "each deal eight rounds, each its own game: Vingt-un, Imaginary Tens, Blind, \
+         Sympathy, Rouge et Noir, Self and Company, Differences, the Clock",
+    );
+    mark(ui, rules.eight_round_deal != d.eight_round_deal, "no");
+    ui.end_row();
+    let label = ui.label("Rouge et Noir: cards to each player");
+    choose(
+        ui,
+        label.id,
+        "rouge_et_noir_cards",
+        &mut rules.rouge_et_noir_cards,
+        &[(1, "one (B)"), (3, "three, two of three decide (B)")],
+    );
+    mark(
+        ui,
+        rules.rouge_et_noir_cards != d.rouge_et_noir_cards,
+        "one",
+    );
+    ui.end_row();
+    let label = ui.label("Differences: counters a point");
+    ui.add(egui::DragValue::new(&mut rules.differences_rate).range(1..=100_000))
+        .labelled_by(label.id);
+    mark(ui, rules.differences_rate != d.differences_rate, "1");
+    ui.end_row();
+    let label = ui.label("The Clock: the stake won or paid");
+    ui.add(egui::DragValue::new(&mut rules.clock_stake).range(1..=100_000))
+        .labelled_by(label.id);
+    mark(ui, rules.clock_stake != d.clock_stake, "1");
+    ui.end_row();
 }
 
 /// A rule row's last cell: "default" when the rule is at its default, else

@@ -49,6 +49,7 @@ fn keys(command: &Command) -> Vec<Key> {
         Command::Double => vec![Key::Char('d')],
         Command::Content { .. } => vec![Key::Char('c')],
         Command::Divide { .. } => vec![Key::Char('v')],
+        Command::Choose { choice, .. } => vec![Key::Char(pone_ui::desk::choice_key(*choice))],
         other => panic!("the autoplayer played {other:?}, which has no key yet"),
     }
 }
@@ -56,8 +57,18 @@ fn keys(command: &Command) -> Vec<Key> {
 /// The autoplayer's sitting, typed key by key into a desk, and the same
 /// sitting played straight into the engine.
 fn typed_sitting(players: usize, rounds: u32, seed: u64) -> (Desk, Game) {
-    let mut desk = Desk::new(names(players), HouseRules::default(), None).expect("a desk");
-    let mut game = Game::new(names(players), HouseRules::default()).expect("a game");
+    typed_sitting_with(HouseRules::default(), players, rounds, seed)
+}
+
+/// [`typed_sitting`] at a table of these house rules.
+fn typed_sitting_with(
+    rules: HouseRules,
+    players: usize,
+    rounds: u32,
+    seed: u64,
+) -> (Desk, Game) {
+    let mut desk = Desk::new(names(players), rules.clone(), None).expect("a desk");
+    let mut game = Game::new(names(players), rules).expect("a game");
     game.command(None, &Command::Dealer { player: Seat(0) })
         .expect("the dealer");
     let auto = Autoplayer::default();
@@ -94,6 +105,52 @@ fn a_sitting_typed_key_by_key_settles_as_the_engine_does() {
             game.sitting().state().round_number()
         );
     }
+}
+
+/// The eight-round deal typed at the desk: the stakes before the cards,
+/// sympathy or antipathy and red or black in one key each, the cards turned
+/// up for Self and Company, Differences and the Clock.
+#[test]
+fn the_eight_round_deal_is_typed_key_by_key_and_settles_as_the_engine_does() {
+    let rules = HouseRules {
+        eight_round_deal: true,
+        rouge_et_noir_cards: 3,
+        ..HouseRules::default()
+    };
+    for (players, seed) in [(3, 4), (4, 5)] {
+        let (desk, game) = typed_sitting_with(rules.clone(), players, 16, seed);
+        assert_eq!(desk.game().ledger().balances, game.ledger().balances);
+        assert_eq!(desk.game().sitting().state(), game.sitting().state());
+    }
+    // The prompts say what each game waits for (Ann deals; Bob, Cat play).
+    let mut desk = Desk::new(names(3), rules, None).expect("a desk");
+    type_keys(&mut desk, "9h8s7d2\n3\n8c8d9cccc");
+    assert!(
+        desk.prompt().starts_with("Stake for Bob"),
+        "Imaginary Tens stakes before the card: {}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "2\n1\nas5hkd4ccc");
+    type_keys(&mut desk, "1\n2\nxx9sxx7sxccc");
+    assert!(desk.prompt().starts_with("Showdown: Bob's hand"), "{}", desk.prompt());
+    type_keys(&mut desk, "khtc9dahks");
+    type_keys(&mut desk, "2\n3\n");
+    assert_eq!(
+        desk.prompt(),
+        "Sympathy and Antipathy: Bob elects sympathy (S) or antipathy (A)"
+    );
+    type_keys(&mut desk, "sa");
+    let state = desk.game().sitting().state();
+    assert_eq!(
+        state.seat_round(Seat(1)).and_then(|r| r.choice),
+        Some(pone_engine::eight::Choice::Sympathy)
+    );
+    type_keys(&mut desk, "2h3s4d5s");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    // Round 4: Bob's two reds win him 2 (sympathy); Cat's two blacks lose 3 (antipathy).
+    let round = &desk.game().ledger().rounds[3];
+    let paid: Vec<i64> = round.settlements.iter().map(|s| s.amount).collect();
+    assert_eq!(paid, [2, -3]);
 }
 
 #[test]
