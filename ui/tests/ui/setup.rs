@@ -67,10 +67,13 @@ fn the_form_takes_players_rules_and_start_by_tap() {
     harness
         .get_by_label("his stake from every other player (A)")
         .click();
+    harness
+        .get_by_label("eight rounds, each its own game")
+        .click();
     harness.run();
-    // Each rule says whether it is at its default: those two are changed.
-    assert_eq!(harness.query_all_by_label("changed").count(), 2);
-    assert_eq!(harness.query_all_by_label("default").count(), 14);
+    // Each rule says whether it is at its default: those three are changed.
+    assert_eq!(harness.query_all_by_label("changed").count(), 3);
+    assert_eq!(harness.query_all_by_label("default").count(), 17);
     harness.get_by_label("Start the sitting").click();
     harness.run();
     let (_, started) = harness.state();
@@ -78,6 +81,7 @@ fn the_form_takes_players_rules_and_start_by_tap() {
     assert_eq!(start.players.len(), 5);
     assert!(!start.rules.dealer_may_divide);
     assert!(start.rules.natural_bonus_from_players);
+    assert!(start.rules.eight_round_deal, "B's eight-round deal chosen");
     assert_eq!(
         start.journal.as_deref(),
         Some(std::path::Path::new("sitting.jsonl"))
