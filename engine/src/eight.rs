@@ -85,6 +85,11 @@ impl RoundGame {
         EIGHT_ROUNDS[i]
     }
 
+    /// Ordinary Vingt-un.
+    pub fn is_ordinary(&self) -> bool {
+        *self == RoundGame::Ordinary
+    }
+
     /// Its name at the table.
     pub const fn name(self) -> &'static str {
         match self {

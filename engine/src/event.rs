@@ -5,7 +5,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::card::Card;
-use crate::eight::Choice;
+use crate::eight::{Choice, RoundGame};
 
 /// A place at the table, in seating order (the next seat is on the left).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -213,6 +213,8 @@ pub enum Event {
         round: u32,
         /// Who deals it.
         dealer: Seat,
+        /// How it is played (not ordinary only in the eight-round deal).
+        game: RoundGame,
     },
     /// A card went to a hand (`None`: dealt unseen).
     CardDealt {

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::eight::RoundGame;
 use crate::event::{Event, Flag, Party, Seat, Settlement};
 
 /// One round in the ledger.
@@ -11,6 +12,10 @@ pub struct RoundRecord {
     pub round: u32,
     /// Who dealt it.
     pub dealer: Seat,
+    /// How it was played: left out of the JSON for ordinary Vingt-un (the
+    /// eight-round deal's games are named).
+    #[serde(skip_serializing_if = "RoundGame::is_ordinary")]
+    pub game: RoundGame,
     /// Whether the dealer doubled.
     pub doubled: bool,
     /// Every payment of the round, in the order made (payments made between
@@ -48,10 +53,15 @@ impl Ledger {
     /// Takes in one event.
     pub fn record(&mut self, event: &Event) {
         match event {
-            Event::RoundStarted { round, dealer } => {
+            Event::RoundStarted {
+                round,
+                dealer,
+                game,
+            } => {
                 self.rounds.push(RoundRecord {
                     round: *round,
                     dealer: *dealer,
+                    game: *game,
                     doubled: false,
                     settlements: std::mem::take(&mut self.pending),
                     flags: std::mem::take(&mut self.pending_flags),

@@ -27,14 +27,19 @@ pub fn to_json(game: &Game) -> Value {
         .rounds
         .iter()
         .map(|r| {
-            json!({
+            let mut round = json!({
                 "round": r.round,
                 "dealer": name(r.dealer),
                 "doubled": r.doubled,
                 "settlements": r.settlements.iter().map(|s| settlement_json(state, s)).collect::<Vec<_>>(),
                 "flags": r.flags.iter().map(|f| flag_json(state, f)).collect::<Vec<_>>(),
                 "next_dealer": r.next_dealer.map(name),
-            })
+            });
+            if !r.game.is_ordinary() {
+                // The eight-round deal's games are named; ordinary rounds read as before.
+                round["game"] = json!(r.game);
+            }
+            round
         })
         .collect();
     json!({
@@ -140,6 +145,15 @@ pub fn to_csv(game: &Game) -> Result<String, csv::Error> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// A round's game after its dealer, `, Imaginary Tens`; nothing for ordinary Vingt-un.
+pub fn game_words(round: &RoundRecord) -> String {
+    if round.game.is_ordinary() {
+        String::new()
+    } else {
+        format!(", {}", round.game)
+    }
+}
+
 /// The game in words: each round's payments, then the balances.
 pub fn to_text(game: &Game) -> String {
     use std::fmt::Write as _;
@@ -150,9 +164,10 @@ pub fn to_text(game: &Game) -> String {
         let doubled = if r.doubled { ", doubled" } else { "" };
         let _ = writeln!(
             text,
-            "Round {} (dealer {}{doubled})",
+            "Round {} (dealer {}{doubled}{})",
             r.round,
-            state.name(r.dealer)
+            state.name(r.dealer),
+            game_words(r)
         );
         for s in &r.settlements {
             let _ = writeln!(text, "  {}", settlement_text(state, r, s));

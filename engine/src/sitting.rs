@@ -385,6 +385,12 @@ impl State {
         self.deal.rounds
     }
 
+    /// How the round in play (or, between rounds, the last one) was played:
+    /// what the hands on the table mean.
+    pub fn round_game(&self) -> RoundGame {
+        self.round.game
+    }
+
     /// How the round in play is played; between rounds, how the next one is
     /// (ordinary Vingt-un unless the table plays the eight-round deal).
     pub fn game(&self) -> RoundGame {
@@ -1199,6 +1205,7 @@ impl State {
         out.push(Event::RoundStarted {
             round: self.round.number,
             dealer,
+            game,
         });
         if game == RoundGame::Clock {
             // "The full pack having been duly shuffled and cut".

@@ -559,6 +559,13 @@ impl Desk {
                     state.name(seat)
                 );
             }
+            if state.phase() == Phase::Turning {
+                return format!(
+                    "{}: card to {}, turned up: rank then suit (QH, TD, 7S)",
+                    state.game(),
+                    state.name(seat)
+                );
+            }
             return format!(
                 "Card to {}{hand}: rank then suit (QH, TD, 7S), X face down{choices}",
                 state.name(seat)

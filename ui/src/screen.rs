@@ -16,6 +16,7 @@ use egui::{Color32, RichText};
 use pone_engine::event::{Declaration, Flag};
 use pone_engine::ledger::RoundRecord;
 use pone_engine::sitting::{HandState, Phase, State};
+use pone_engine::eight::RoundGame;
 use pone_engine::{Card, Game, Rank, Seat, Suit, report};
 
 use crate::demo::DemoTable;
@@ -1364,7 +1365,11 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
         }
         for (text, key, enabled) in [
             ("Enter", Key::Enter, stake || crate::desk::enter_asked(desk)),
-            ("Face down (X)", Key::Char('X'), card),
+            (
+                "Face down (X)",
+                Key::Char('X'),
+                card && desk.game().sitting().state().phase() != Phase::Turning,
+            ),
             ("Double (D)", Key::Char('D'), crate::desk::double_due(desk)),
             ("Content (C)", Key::Char('C'), playing),
             ("Divide (V)", Key::Char('V'), playing),
@@ -1608,9 +1613,10 @@ fn show_totals(ui: &mut egui::Ui, game: &Game) {
         };
         let doubled = if round.doubled { ", doubled" } else { "" };
         ui.heading(format!(
-            "Round {} settled (dealer {}{doubled})",
+            "Round {} settled (dealer {}{doubled}{})",
             round.round,
-            state.name(round.dealer)
+            state.name(round.dealer),
+            report::game_words(round)
         ));
         for s in &round.settlements {
             ui.label(report::settlement_text(state, round, s));
@@ -1861,7 +1867,8 @@ fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat, style: SeatStyle) {
                                 }
                             });
                             ui.label(
-                                RichText::new(hand_status(hand)).color(Color32::from_gray(230)),
+                                RichText::new(hand_status(hand, state.round_game()))
+                                    .color(Color32::from_gray(230)),
                             );
                         });
                     }
@@ -1879,10 +1886,37 @@ fn stake_words(amount: u32, doubled: bool) -> String {
     }
 }
 
-/// A hand's points and where it stands.
-fn hand_status(hand: &pone_engine::sitting::Hand) -> String {
+/// A hand's points and where it stands; in the eight-round deal's games of
+/// cards turned up, what its cards say in that game.
+fn hand_status(hand: &pone_engine::sitting::Hand, game: RoundGame) -> String {
     if hand.cards.is_empty() {
         return String::new();
+    }
+    let known: Vec<Card> = hand.cards.known().collect();
+    match game {
+        RoundGame::SympathyAntipathy | RoundGame::RougeEtNoir => {
+            let red = known
+                .iter()
+                .filter(|c| pone_engine::eight::is_red(c.suit))
+                .count();
+            return format!("{red} red, {} black", known.len() - red);
+        }
+        RoundGame::SelfAndCompany => {
+            return match known.as_slice() {
+                [own] => format!("self {own}"),
+                [own, company] => format!("self {own} · company {company}"),
+                [own, company, rest @ ..] => {
+                    format!("self {own} · company {company} · {} turned", rest.len())
+                }
+                [] => String::new(),
+            };
+        }
+        RoundGame::Differences => {
+            let points = pone_engine::eight::differences_points(&known);
+            return format!("{points} (an ace counts one)");
+        }
+        RoundGame::Clock => return format!("{} of 13 called", known.len()),
+        RoundGame::Ordinary | RoundGame::ImaginaryTens | RoundGame::Blind => {}
     }
     let points = hand.cards.points();
     let count = match points.exact() {
@@ -1897,7 +1931,12 @@ fn hand_status(hand: &pone_engine::sitting::Hand) -> String {
         HandState::Natural => " · natural",
         HandState::Settled => " · settled",
     };
-    format!("{count}{status}")
+    let ten = if hand.cards.is_imaginary_ten() {
+        " (ten added)"
+    } else {
+        ""
+    };
+    format!("{count}{ten}{status}")
 }
 
 /// One card, face up (rank and suit) or a back, `size` large (its rank

@@ -8,7 +8,7 @@ use egui_kittest::kittest::Queryable as _;
 use pone_engine::autoplay::Autoplayer;
 use pone_engine::{Command, Game, HouseRules, Seat};
 use pone_ui::demo::DemoTable;
-use pone_ui::desk::Desk;
+use pone_ui::desk::{Desk, Key};
 use pone_ui::screen::{show_desk, show_table};
 use rand::SeedableRng as _;
 
@@ -410,4 +410,36 @@ fn a_divided_pair_shows_each_hand_with_its_stake_and_the_one_in_play() {
     harness.get_by_label_contains("Card to Bob, hand 2");
     harness.snapshot("table_divided");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The eight-round deal on the table: the round's game named with what it
+/// waits for, each player's election beside his stake, the dealer's cards
+/// turned up for Self and Company.
+#[test]
+fn the_eight_round_deal_names_each_game_and_shows_the_elections() {
+    let names = pone_ui::demo::NAMES[..3]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    let rules = HouseRules {
+        eight_round_deal: true,
+        ..HouseRules::default()
+    };
+    let mut desk = Desk::new(names, rules, None).expect("a desk");
+    let keys = "9h8s7d2\n3\n8c8d9cccc2\n1\nas5hkd4ccc1\n2\nxx9sxx7sxccckhtc9dahks2\n3\nsa2h3s";
+    for c in keys.chars() {
+        desk.press(if c == '\n' { Key::Enter } else { Key::Char(c) });
+    }
+    let mut harness = harness_on(desk);
+    harness.run();
+    harness.get_by_label_contains("Round 4: Ann deals Sympathy and Antipathy (4th of his eight)");
+    harness.get_by_label("stake 2, sympathy");
+    harness.get_by_label("stake 3, antipathy");
+    harness.snapshot("table_sympathy");
+    // Self and Company: Ann turns up her card and the company's, then on.
+    type_keys(&mut harness, "4d5s1\n1\nrb6h6s2\n1\n7hjc2d");
+    harness.get_by_label_contains("Round 6: Ann deals Self and Company");
+    harness.get_by_label_contains("the next card to Ann");
+    harness.get_by_label("self 7H · company JC · 1 turned");
+    harness.snapshot("table_self_and_company");
 }
