@@ -9,7 +9,8 @@
 //! | a rank (`A`, `2`-`9`, `T`, `J`, `Q`, `K`) then a suit (`S`, `H`, `D`, `C`) | a card is due | the card, to whoever it is due |
 //! | `X` | a card is due | the card, dealt face down and unseen |
 //! | a rank then a suit | the showdown waits for a card dealt face down | the card shown, in the first hand that must show one (the dealer's, then each standing hand in turn) |
-//! | digits, then `Enter` | stakes are due | the stake of the first player who has none |
+//! | digits, then `Enter` | stakes are due | the stake of the first player who has none (in the eight-round deal's staked games, before any card) |
+//! | `S` or `A`; `R` or `B` | the eight-round deal: a player elects | sympathy or antipathy (Sympathy and Antipathy); red or black (Rouge et Noir) |
 //! | `D` | stakes are made | the dealer doubles |
 //! | `C` | a hand is in play | content: it stands |
 //! | `V` | a pair is in play | divide it (the same stake on the new hand) |

@@ -13,10 +13,10 @@ use std::time::Duration;
 
 use eframe::egui;
 use egui::{Color32, RichText};
+use pone_engine::eight::RoundGame;
 use pone_engine::event::{Declaration, Flag};
 use pone_engine::ledger::RoundRecord;
 use pone_engine::sitting::{HandState, Phase, State};
-use pone_engine::eight::RoundGame;
 use pone_engine::{Card, Game, Rank, Seat, Suit, report};
 
 use crate::demo::DemoTable;
@@ -1307,6 +1307,8 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
         (crate::desk::card_due(desk) && !camera) || crate::desk::card_asked(desk),
         crate::desk::stakes_due(desk) || crate::desk::digits_asked(desk),
     );
+    // The eight-round deal's cards turned up are named, never face down.
+    let face_down = card && desk.game().sitting().state().phase() != Phase::Turning;
     let big = |ui: &mut egui::Ui, enabled: bool, text: RichText| {
         ui.add_enabled(
             enabled,
@@ -1365,11 +1367,7 @@ fn desk_buttons(ui: &mut egui::Ui, desk: &Desk) -> Vec<Key> {
         }
         for (text, key, enabled) in [
             ("Enter", Key::Enter, stake || crate::desk::enter_asked(desk)),
-            (
-                "Face down (X)",
-                Key::Char('X'),
-                card && desk.game().sitting().state().phase() != Phase::Turning,
-            ),
+            ("Face down (X)", Key::Char('X'), face_down),
             ("Double (D)", Key::Char('D'), crate::desk::double_due(desk)),
             ("Content (C)", Key::Char('C'), playing),
             ("Divide (V)", Key::Char('V'), playing),

@@ -537,11 +537,14 @@ fn divided_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
 fn eight_round_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
     let d = HouseRules::default();
     ui.label("The eight-round deal (B)");
-    ui.checkbox(&mut rules.eight_round_deal, "eight rounds, each its own game")
-        .on_hover_text(
-            "Vingt-un, Imaginary Tens, Blind Vingt-un, Sympathy and Antipathy, Rouge et Noir, \
+    ui.checkbox(
+        &mut rules.eight_round_deal,
+        "eight rounds, each its own game",
+    )
+    .on_hover_text(
+        "Vingt-un, Imaginary Tens, Blind Vingt-un, Sympathy and Antipathy, Rouge et Noir, \
              Self and Company, Differences, the Clock; then the deal passes to the left",
-        );
+    );
     mark(ui, rules.eight_round_deal != d.eight_round_deal, "no");
     ui.end_row();
     let label = ui.label("Rouge et Noir: cards to each player");

@@ -61,12 +61,7 @@ fn typed_sitting(players: usize, rounds: u32, seed: u64) -> (Desk, Game) {
 }
 
 /// [`typed_sitting`] at a table of these house rules.
-fn typed_sitting_with(
-    rules: HouseRules,
-    players: usize,
-    rounds: u32,
-    seed: u64,
-) -> (Desk, Game) {
+fn typed_sitting_with(rules: HouseRules, players: usize, rounds: u32, seed: u64) -> (Desk, Game) {
     let mut desk = Desk::new(names(players), rules.clone(), None).expect("a desk");
     let mut game = Game::new(names(players), rules).expect("a game");
     game.command(None, &Command::Dealer { player: Seat(0) })
@@ -132,7 +127,11 @@ fn the_eight_round_deal_is_typed_key_by_key_and_settles_as_the_engine_does() {
     );
     type_keys(&mut desk, "2\n1\nas5hkd4ccc");
     type_keys(&mut desk, "1\n2\nxx9sxx7sxccc");
-    assert!(desk.prompt().starts_with("Showdown: Bob's hand"), "{}", desk.prompt());
+    assert!(
+        desk.prompt().starts_with("Showdown: Bob's hand"),
+        "{}",
+        desk.prompt()
+    );
     type_keys(&mut desk, "khtc9dahks");
     type_keys(&mut desk, "2\n3\n");
     assert_eq!(
