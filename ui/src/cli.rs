@@ -1,7 +1,7 @@
 //! The command-line subcommands.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use pone_engine::{replay, report};
@@ -204,6 +204,10 @@ pub struct SittingArgs {
     /// dealer moves it to its own. Repeat for more.
     #[arg(long = "slip", value_name = "CARD")]
     pub slips: Vec<u64>,
+    /// With --sitting: the table's house rules, a TOML file as `pone rules`
+    /// prints (`eight_round_deal = true` films B's eight-round deal).
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
 }
 
 /// `pone synth --sitting`: a sitting the engine plays and the renderer films.
@@ -223,6 +227,10 @@ pub fn synth_sitting(
         fps: sitting.fps,
         threads: threads(),
         slips: sitting.slips.clone(),
+        rules: match &sitting.rules {
+            Some(path) => read_rules(path)?,
+            None => pone_engine::HouseRules::default(),
+        },
     };
     let bar = progress_bar(0, "frames");
     let start = std::time::Instant::now();

@@ -180,6 +180,7 @@ fn render_camera_demo(players: usize, counts: &(AtomicU64, AtomicU64)) -> anyhow
         // Every core: the engine's demo, shown meanwhile, asks little.
         threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         slips: Vec::new(),
+        rules: pone_engine::HouseRules::default(),
     };
     let designs = pone_vision::art::embedded()?;
     pone_vision::sitting::write_sitting(&options, &designs, &|done, total| {

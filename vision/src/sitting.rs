@@ -12,6 +12,7 @@
 use std::path::PathBuf;
 
 use pone_engine::autoplay::Autoplayer;
+use pone_engine::eight::RoundGame;
 use pone_engine::script::{Line, Meta};
 use pone_engine::sitting::{HandState, Phase, State};
 use pone_engine::{Card, Command, Event, Game, HouseRules, Seat};
@@ -50,6 +51,8 @@ pub struct SittingOptions {
     /// the seat it was due to. The game is the same; the camera should tell
     /// the slip (`play::Slip`).
     pub slips: Vec<u64>,
+    /// The table's house rules (the eight-round deal among them).
+    pub rules: HouseRules,
 }
 
 /// What was made.
@@ -107,18 +110,26 @@ fn picture(state: &State) -> Picture {
                 return Vec::new();
             }
             let divided = sr.hands.len() > 1;
+            let game = state.round_game();
+            // Blind Vingt-un's cards all lie face down, drawn ones too, until
+            // the end; the games of cards turned up lie face up.
+            let drawn_up = game != RoundGame::Blind || Some(seat) == dealer;
             sr.hands
                 .iter()
                 .filter(|h| !h.in_pile)
                 .map(|h| {
                     let turned = h.state == HandState::Natural
                         || divided
+                        || !game.is_vingt_un()
                         || (Some(seat) == dealer && dealer_playing);
+                    let dealt = h.cards.dealt();
                     h.cards
                         .slots()
                         .iter()
                         .enumerate()
-                        .filter_map(|(k, slot)| slot.map(|c| (c, k >= 2 || turned)))
+                        .filter_map(|(k, slot)| {
+                            slot.map(|c| (c, (k >= dealt && drawn_up) || turned))
+                        })
                         .collect()
                 })
                 .collect()
@@ -668,7 +679,7 @@ pub fn write_sitting(
     let names: Vec<String> = NAMES[..players].iter().map(|n| (*n).to_owned()).collect();
     let (mut film, dealer) = Film::new(options, designs, players, &mut rng);
     let mut game =
-        Game::new(names.clone(), HouseRules::default()).map_err(|e| write_err(&options.out, &e))?;
+        Game::new(names.clone(), options.rules.clone()).map_err(|e| write_err(&options.out, &e))?;
     let (scripts, rounds) = play(options, &mut film, &mut game, dealer, &mut rng)?;
     let summary = SittingSummary {
         fps: options.fps,
