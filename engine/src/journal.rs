@@ -165,6 +165,8 @@ impl Game {
         meta.seq = Some(seq);
         match &line {
             Line::Journal { .. } | Line::Table { .. } => return Err(GameError::TableTwice),
+            // Kept, and nothing else: the game stands as it was.
+            Line::Note { .. } => {}
             Line::Undo { .. } => {
                 let last = self.in_force.pop().ok_or(GameError::NothingToUndo)?;
                 self.undone.push(last);

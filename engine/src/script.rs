@@ -124,6 +124,9 @@ pub enum Line {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
+    /// A word kept in the journal that changes nothing: the dealer's answer
+    /// to a question the camera asked, say.
+    Note { text: String },
     /// Replaces (or, without `with`, removes) the command of journal line `line`
     /// (its `seq`), giving the reason.
     Correct {
@@ -215,6 +218,7 @@ impl Line {
             Line::Undo { .. } => return Err(LineError::NotACommand("undo")),
             Line::Redo { .. } => return Err(LineError::NotACommand("redo")),
             Line::Correct { .. } => return Err(LineError::NotACommand("correct")),
+            Line::Note { .. } => return Err(LineError::NotACommand("note")),
             Line::Dealer { player } => Command::Dealer {
                 player: seat(player)?,
             },

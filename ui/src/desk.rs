@@ -27,7 +27,7 @@
 //! | `M`, a digit, then whose (a digit, in seating order) and what it needs | the engine allows it now | say or mark what the cards do not: `1` a natural declared, `2` the deal sold (then the price's digits and `Enter`), `3` the deal declined, `4` the brulet (the bottom card, and the top card after an ace or a tenth card, or `Enter`), `5` a player retires, `6` the pack reshuffled for confusion, `7` a surplus card (the card, or `X`), `8` a surplus card put right, `9` a card exposed (the card), `0` a card rejected (the card, or `X`) |
 //! | a rank then a suit | drawing for the deal (no dealer yet) | the card turned up for the next player; the first ace (or knave) deals |
 //! | `Escape` | something typed | forget it |
-//! | `Y` | at a camera's table, a question open | settled: the reading (or what the camera saw) stands |
+//! | `Y` | at a camera's table, a question open | settled: the reading (or what the camera saw) stands; a note of it goes in the journal |
 //! | `Y` or `N` | the engine flagged a player's card exposed in dealing | he keeps it, or rejects it (to the pone's pile) |
 //! | `Y` or `N` | the engine flagged two cards dealt to a player at once | put right (the surplus goes on to the next player), or he rejects one (then the card, or `X`) |
 //! | `Y` or `N` | a natural paid on a player's word, his cards then shown not a natural | take the natural back (a correction with its reason; its payment goes), or leave it |
@@ -1458,7 +1458,17 @@ impl Desk {
         };
         if right {
             let text = format!("settled: {}", q.text);
+            // The dealer's word is kept in the journal beside the camera's.
+            let note = Line::Note {
+                text: format!("the dealer said Y (the reading stands): {}", q.text),
+            };
             self.questions[k].1 = true;
+            if self.game.apply(meta(), note.clone()).is_ok() {
+                self.saved();
+                if self.camera_deals {
+                    self.corrections.push(note);
+                }
+            }
             self.said = Some(Said::Done(text));
         } else if q.about.is_some() {
             self.typed = Typed::Answering { rank: None };

@@ -435,7 +435,21 @@ fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
     type_keys(&mut desk, "y");
     assert!(!refused(&desk), "{:?}", desk.said());
     assert!(desk.open_question().is_none());
-    assert!(desk.take_corrections().is_empty());
+    // The dealer's Y is kept in the journal, and goes to the pipeline's
+    // game as a note that changes nothing.
+    let notes = desk.take_corrections();
+    assert!(
+        matches!(notes.as_slice(), [pone_engine::Line::Note { text }]
+            if text.contains("the dealer said Y") && text.contains("Cat's place")),
+        "{notes:?}"
+    );
+    let before = game.sitting().state().clone();
+    game.apply(pone_engine::script::Meta::default(), notes[0].clone())
+        .expect("the note");
+    assert_eq!(game.sitting().state(), &before, "a note changes nothing");
+    assert!(desk.game().journal_text().contains("\"t\":\"note\""));
+    let replayed = pone_engine::replay(&game.journal_text()).expect("a journal with a note replays");
+    assert_eq!(replayed.sitting().state(), &before);
 }
 
 /// With no dealer named, the table draws for the deal at the desk: cards
