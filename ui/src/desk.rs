@@ -22,6 +22,7 @@
 //! | `F`, the number of the brulet, then its cards again (or `X`) | its cards were typed wrong (or there was none) | fix it, or take it back (a correction with its reason) |
 //! | `F`, the number of a double, content, divide, over or anything else of the `M` menu | it was said in error, however long ago | take it back (a correction with its reason) |
 //! | `F`, the number of the first dealer's line, then the right dealer's digit | the wrong player was named to deal first | fix it (a correction with its reason) |
+//! | `F`, the number of the draw for the deal, then its cards again from the first (`Backspace` takes back the last) | a card of the draw was typed wrong | fix it (a correction with its reason; refused whole if the game dealt since cannot stand it) |
 //! | `E` | any time | export the ledger: `<journal>.ledger.csv` and `.ledger.json` beside the journal (`pone-sitting.ledger.*` here without one) |
 //! | `O` | a hand is in play | the player says he is over (his cards face down) |
 //! | `M`, a digit, then whose (a digit, in seating order) and what it needs | the engine allows it now | say or mark what the cards do not: `1` a natural declared, `2` the deal sold (then the price's digits and `Enter`), `3` the deal declined, `4` the brulet (the bottom card, and the top card after an ace or a tenth card, or `Enter`), `5` a player retires, `6` the pack reshuffled for confusion, `7` a surplus card (the card, or `X`), `8` a surplus card put right, `9` a card exposed (the card), `0` a card rejected (the card, or `X`) |
@@ -103,6 +104,13 @@ enum Typed {
     FixingDealer { line: u64 },
     /// A declaration or an irregularity (`M`).
     Saying(Menu),
+    /// Fixing the draw for the deal (its journal line): the cards turned up
+    /// again from the first, and the rank of the next once typed.
+    Redrawing {
+        line: u64,
+        cards: Vec<Card>,
+        rank: Option<Rank>,
+    },
 }
 
 /// How far the `M` menu has come: which entry, once chosen (a digit), then
@@ -480,7 +488,9 @@ impl Desk {
             Typed::Nothing | Typed::FixingDealer { .. } => String::new(),
             Typed::Rank(rank) => rank.letter().to_string(),
             Typed::Digits(digits) | Typed::FixingAmount { digits, .. } => digits.clone(),
-            Typed::Fixing { rank, .. } | Typed::Answering { rank } => {
+            Typed::Fixing { rank, .. }
+            | Typed::Answering { rank }
+            | Typed::Redrawing { rank, .. } => {
                 rank.map(|r| r.letter().to_string()).unwrap_or_default()
             }
             Typed::Saying(menu) => menu
@@ -500,32 +510,8 @@ impl Desk {
                 q.text
             );
         }
-        if let Typed::FixingAmount { line, .. } = &self.typed
-            && let Some((_, words)) = self.fixable().into_iter().find(|d| d.0 == *line)
-        {
-            return match self.command_at(*line) {
-                Some(Command::Sell { .. }) => format!(
-                    "Fix \"{words}\": the right price, digits then Enter (Escape: leave it)"
-                ),
-                _ => format!(
-                    "Fix \"{words}\": the right stake, digits then Enter, or X: no stake was \
-                     made (Escape: leave it)"
-                ),
-            };
-        }
-        if let Typed::Fixing { line, page, .. } = self.typed {
-            return self.fix_prompt(line, page);
-        }
-        if let Typed::FixingDealer { line } = self.typed
-            && let Some((_, words)) = self.fixable().into_iter().find(|d| d.0 == line)
-        {
-            return format!(
-                "Fix \"{words}\": who deals first? {} (Escape: leave it)",
-                numbered_players(state)
-            );
-        }
-        if let Typed::Saying(menu) = &self.typed {
-            return self.say_prompt(menu);
+        if let Some(prompt) = self.fixing_prompt() {
+            return prompt;
         }
         if self.drawing() {
             let word = match state.rules().first_dealer {
@@ -693,6 +679,13 @@ impl Desk {
                         self.typed = Typed::Nothing;
                     }
                 }
+                // The rank typed, else the last card turned up again, else
+                // the fix itself.
+                Typed::Redrawing { cards, rank, .. } => {
+                    if rank.take().is_none() && cards.pop().is_none() {
+                        self.typed = Typed::Nothing;
+                    }
+                }
                 Typed::Digits(d) => {
                     d.pop();
                     if d.is_empty() {
@@ -783,6 +776,10 @@ impl Desk {
         }
         if let Typed::FixingDealer { line } = self.typed {
             return self.fix_dealer(line, c);
+        }
+        if let Typed::Redrawing { line, cards, rank } = &self.typed {
+            let (line, cards, rank) = (*line, cards.clone(), *rank);
+            return self.redrawing(line, cards, rank, c);
         }
         if let Typed::Rank(rank) = self.typed {
             match self.rank_then_suit(Some(rank), c, Typed::Rank) {
@@ -1243,6 +1240,14 @@ impl Desk {
                 };
             }
             Some(Command::Dealer { .. }) => self.typed = Typed::FixingDealer { line },
+            // The draw for the deal: its cards turned up again.
+            Some(Command::DrawForDeal { .. }) => {
+                self.typed = Typed::Redrawing {
+                    line,
+                    cards: Vec::new(),
+                    rank: None,
+                }
+            }
             // The brulet: its cards said again.
             Some(Command::Brulet { .. }) => {
                 self.typed = Typed::Saying(Menu {
@@ -1312,6 +1317,122 @@ impl Desk {
                 state.name(to)
             ),
         };
+        self.correct(line, Some(with), reason);
+    }
+
+    /// The prompt while something is being fixed, or said from the `M` menu.
+    fn fixing_prompt(&self) -> Option<String> {
+        let state = self.game.sitting().state();
+        if let Typed::FixingAmount { line, .. } = &self.typed
+            && let Some((_, words)) = self.fixable().into_iter().find(|d| d.0 == *line)
+        {
+            return Some(match self.command_at(*line) {
+                Some(Command::Sell { .. }) => format!(
+                    "Fix \"{words}\": the right price, digits then Enter (Escape: leave it)"
+                ),
+                _ => format!(
+                    "Fix \"{words}\": the right stake, digits then Enter, or X: no stake was \
+                     made (Escape: leave it)"
+                ),
+            });
+        }
+        if let Typed::Fixing { line, page, .. } = self.typed {
+            return Some(self.fix_prompt(line, page));
+        }
+        if let Typed::FixingDealer { line } = self.typed
+            && let Some((_, words)) = self.fixable().into_iter().find(|d| d.0 == line)
+        {
+            return Some(format!(
+                "Fix \"{words}\": who deals first? {} (Escape: leave it)",
+                numbered_players(state)
+            ));
+        }
+        if let Typed::Saying(menu) = &self.typed {
+            return Some(self.say_prompt(menu));
+        }
+        if let Typed::Redrawing { cards, .. } = &self.typed {
+            let names = state.names();
+            let first = self.fixable_draw_from().map_or(0, Seat::index);
+            let next = names
+                .get((first + cards.len()) % names.len().max(1))
+                .map_or("", String::as_str);
+            return Some(format!(
+                "Fix the draw for the deal: its cards again, from the first ({} so far). Card to \
+                 {next}: rank then suit (Backspace: the last again; Escape: leave it)",
+                cards.len()
+            ));
+        }
+        None
+    }
+
+    /// The player the draw being fixed began with.
+    fn fixable_draw_from(&self) -> Option<Seat> {
+        let Typed::Redrawing { line, .. } = self.typed else {
+            return None;
+        };
+        match self.command_at(line) {
+            Some(Command::DrawForDeal { from, .. }) => Some(from.unwrap_or(Seat(0))),
+            _ => None,
+        }
+    }
+
+    /// A key while the draw for the deal is turned up again: the next
+    /// card's rank, then its suit; the first ace (or knave) ends the draw,
+    /// and the journal's line is corrected with its reason.
+    fn redrawing(&mut self, line: u64, mut cards: Vec<Card>, rank: Option<Rank>, c: char) {
+        let waiting = |cards: Vec<Card>| {
+            move |rank| Typed::Redrawing {
+                line,
+                cards,
+                rank: Some(rank),
+            }
+        };
+        let Some(card) = self.rank_then_suit(rank, c, waiting(cards.clone())) else {
+            if rank.is_some() {
+                // A suit refused: the rank is kept for another try.
+                self.typed = waiting(cards)(rank.unwrap_or(Rank::Ace));
+            }
+            return;
+        };
+        let state = self.game.sitting().state();
+        let Some(Command::DrawForDeal { from, cards: old }) = self.command_at(line) else {
+            return self.refuse("the draw for the deal is no longer in the game".into());
+        };
+        let wanted = match state.rules().first_dealer {
+            pone_engine::rules::FirstDealer::Ace => Rank::Ace,
+            pone_engine::rules::FirstDealer::Knave => Rank::Jack,
+        };
+        if cards.iter().filter(|&&k| k == card).count() >= usize::from(state.rules().packs) {
+            self.typed = Typed::Redrawing {
+                line,
+                cards,
+                rank: None,
+            };
+            return self.refuse(format!("{card} is turned up already in this draw"));
+        }
+        cards.push(card);
+        if card.rank != wanted {
+            self.typed = Typed::Redrawing {
+                line,
+                cards,
+                rank: None,
+            };
+            self.said = Some(Said::Done(format!("{card} in the draw again")));
+            return;
+        }
+        let words = |cards: &[Card]| {
+            cards
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let reason = format!(
+            "the draw for the deal was {}, not {} as first typed (fixed at the desk)",
+            words(&cards),
+            words(&old)
+        );
+        let with = Line::from_command(&Command::DrawForDeal { from, cards }, state);
         self.correct(line, Some(with), reason);
     }
 

@@ -448,7 +448,8 @@ fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
         .expect("the note");
     assert_eq!(game.sitting().state(), &before, "a note changes nothing");
     assert!(desk.game().journal_text().contains("\"t\":\"note\""));
-    let replayed = pone_engine::replay(&game.journal_text()).expect("a journal with a note replays");
+    let replayed =
+        pone_engine::replay(&game.journal_text()).expect("a journal with a note replays");
     assert_eq!(replayed.sitting().state(), &before);
 }
 
@@ -490,6 +491,61 @@ fn the_table_draws_for_the_first_deal_at_the_desk() {
     assert!(desk.drawing());
     type_keys(&mut desk, "jd");
     assert_eq!(desk.game().sitting().state().dealer(), Some(Seat(2)));
+}
+
+/// A draw for the deal typed wrong is fixed with `F`: its cards again from
+/// the first; the correction, with its reason, names the new first dealer.
+/// Once cards are dealt, a draw that would change the dealer is refused
+/// whole, and nothing changes.
+#[test]
+fn a_draw_for_the_deal_typed_wrong_is_fixed_by_turning_it_up_again() {
+    let mut desk = Desk::with_dealer(names(3), HouseRules::default(), None, None).expect("a desk");
+    type_keys(&mut desk, "7sksah");
+    assert_eq!(desk.game().sitting().state().dealer(), Some(Seat(2)));
+    // F, the draw's number (the latest line, 1), then the cards again: the
+    // ace came to Bob, after the 7S to Ann.
+    type_keys(&mut desk, "f1");
+    assert!(
+        desk.prompt().starts_with("Fix the draw for the deal")
+            && desk.prompt().contains("Card to Ann"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "7sqd");
+    assert!(desk.prompt().contains("Card to Cat"), "{}", desk.prompt());
+    // Backspace: the QD was typed wrong.
+    desk.press(Key::Backspace);
+    assert!(desk.prompt().contains("Card to Bob"), "{}", desk.prompt());
+    type_keys(&mut desk, "ad");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    let state = desk.game().sitting().state();
+    assert_eq!(state.dealer(), Some(Seat(1)), "Bob turned up the ace");
+    let journal = desk.game().journal_text();
+    assert!(
+        journal.contains("the draw for the deal was 7S AD, not 7S KS AH as first typed"),
+        "{journal}"
+    );
+    assert_eq!(
+        pone_engine::replay(&journal)
+            .expect("the journal replays")
+            .sitting()
+            .state()
+            .dealer(),
+        Some(Seat(1))
+    );
+    // Bob deals: Cat's first card. A draw giving Ann the deal breaks it.
+    type_keys(&mut desk, "9c");
+    let before = desk.game().sitting().state().clone();
+    let draw = desk
+        .game()
+        .in_force()
+        .iter()
+        .position(|(_, c)| matches!(c, Command::DrawForDeal { .. }))
+        .expect("the draw");
+    let number = desk.game().in_force().len() - draw;
+    type_keys(&mut desk, &format!("f{number}ac"));
+    assert!(refused(&desk), "{:?}", desk.said());
+    assert_eq!(desk.game().sitting().state(), &before);
 }
 
 /// A stake typed wrong is fixed like a card: `F`, its number, the right
