@@ -1013,15 +1013,7 @@ impl State {
     /// Inlined: it runs for every card, and a call costs about what it does.
     #[inline(always)]
     fn put_card(&mut self, seat: Seat, hand: usize, card: Option<Card>, out: &mut Vec<Event>) {
-        if self.must_reshuffle() {
-            // The last card goes unseen to the pone, who shuffles it with his pile.
-            let cards = self.pack.pile + self.pack.left;
-            self.pack.left = cards;
-            self.pack.pile = 0;
-            self.pack.seen = self.pack.on_table;
-            self.pack.dealt_since_shuffle = 0;
-            out.push(Event::PackReshuffled { cards });
-        }
+        self.reshuffle_if_last(out);
         self.pack.left -= 1;
         self.pack.dealt_since_shuffle += 1;
         if let Some(card) = card {
@@ -1037,6 +1029,20 @@ impl State {
             hand: hand as u8 + 1,
             card,
         });
+    }
+
+    /// Before a card is taken from the pack: when only the last card is
+    /// left, it goes unseen to the pone, who shuffles it with his pile.
+    #[inline(always)]
+    fn reshuffle_if_last(&mut self, out: &mut Vec<Event>) {
+        if self.must_reshuffle() {
+            let cards = self.pack.pile + self.pack.left;
+            self.pack.left = cards;
+            self.pack.pile = 0;
+            self.pack.seen = self.pack.on_table;
+            self.pack.dealt_since_shuffle = 0;
+            out.push(Event::PackReshuffled { cards });
+        }
     }
 
     /// The known cards in the round's hands not yet in the pile, per card
@@ -2344,14 +2350,7 @@ impl State {
 
     /// A card turned up and laid straight on the pone's pile.
     fn put_to_pile(&mut self, card: Card, out: &mut Vec<Event>) {
-        if self.must_reshuffle() {
-            let cards = self.pack.pile + self.pack.left;
-            self.pack.left = cards;
-            self.pack.pile = 0;
-            self.pack.seen = self.pack.on_table;
-            self.pack.dealt_since_shuffle = 0;
-            out.push(Event::PackReshuffled { cards });
-        }
+        self.reshuffle_if_last(out);
         self.pack.left -= 1;
         self.pack.dealt_since_shuffle += 1;
         self.pack.seen[card.index()] += 1;
