@@ -1051,17 +1051,7 @@ mod the_eight_round_deal {
     #[test]
     fn one_deal_plays_the_eight_games_in_the_seed_order_then_passes() {
         let mut t = eight();
-        let games = [
-            RoundGame::Ordinary,
-            RoundGame::ImaginaryTens,
-            RoundGame::Blind,
-            RoundGame::SympathyAntipathy,
-            RoundGame::RougeEtNoir,
-            RoundGame::SelfAndCompany,
-            RoundGame::Differences,
-            RoundGame::Clock,
-        ];
-        for (script, game) in ROUNDS.iter().zip(games) {
+        for (script, game) in ROUNDS.iter().zip(pone_engine::eight::EIGHT_ROUNDS) {
             assert_eq!(t.state().game(), game, "the next round's game");
             t.run(script);
             assert_eq!(t.state().phase(), Phase::Between, "{game} is settled");
