@@ -1162,19 +1162,11 @@ fn a_natural_paid_on_cards_never_seen_turned_up_is_a_question() {
 }
 
 /// B's eight-round deal at a camera's table: rendered sittings of the eight
-/// games (stakes and elections said by the dealer before the cards, the
-/// cards of Sympathy to the Clock turned up, Blind Vingt-un's hands face down
-/// until the end, the Clock's fresh pack shuffled off the table), read
-/// perfectly from their labels, settle every round as the truth does, but
-/// Blind Vingt-un's: a card drawn blind lands face down a third of a card
-/// along the hand's two backs, and the tracker takes the stack for the cards
-/// it had (no new card comes to rest). The camera's pack then counts cards
-/// that were dealt as still in it: at four players, seed 8 (looked into)
-/// reshuffles in Self and Company, and the camera's game, not yet
-/// reshuffling, refuses the 9D dealt from the new pack as a card seen, and
-/// its round never ends. Of four other sittings of four (seeds 5, 6, 7, 9),
-/// only seed 6 plays its eight rounds (not looked into one by one);
-/// models/README.md, session 26.
+/// games (stakes and elections said by the dealer before the cards, Blind
+/// Vingt-un's hands face down until the end, the cards drawn blind laid
+/// beside the others and taken face down, the cards of Sympathy to the Clock
+/// turned up, the Clock's fresh pack shuffled off the table), read
+/// perfectly from their labels, keep the truth's ledger.
 #[test]
 fn the_eight_round_deal_at_a_cameras_table_keeps_the_ledger() {
     let scratch = temp_dir("eight-round-rules");
@@ -1182,7 +1174,7 @@ fn the_eight_round_deal_at_a_cameras_table_keeps_the_ledger() {
     std::fs::write(&rules, "eight_round_deal = true\nrouge_et_noir_cards = 3\n")
         .expect("write the rules");
     let rules = rules.to_string_lossy().into_owned();
-    for (seed, players) in [(3, 3), (6, 4)] {
+    for (seed, players) in [(3, 3), (8, 4), (6, 4)] {
         let dir = sitting_with(
             &format!("play-eight-{seed}"),
             seed,
@@ -1191,27 +1183,15 @@ fn the_eight_round_deal_at_a_cameras_table_keeps_the_ledger() {
             "480x270",
             &["--rules", &rules],
         );
-        let play = play_answering(&dir);
-        let _ = std::fs::write(dir.join("journal.jsonl"), play.game().journal_text());
-        let ours = report::to_json(play.game());
         let truth = truth_ledger(&dir);
-        let rounds = |ledger: &Value| ledger["rounds"].as_array().expect("rounds").clone();
-        let (ours, truth) = (rounds(&ours), rounds(&truth));
-        assert_eq!(ours.len(), 8, "seed {seed}: eight rounds played");
-        let games: Vec<&str> = truth.iter().filter_map(|r| r["game"].as_str()).collect();
-        assert_eq!(games.len(), 7, "seven rounds of the eight are not ordinary");
-        for (mine, true_round) in ours.iter().zip(&truth) {
-            if true_round["game"] == "blind" {
-                continue;
-            }
-            assert_eq!(
-                mine["settlements"],
-                true_round["settlements"],
-                "seed {seed}, round {} ({}): questions {:?}",
-                true_round["round"],
-                true_round["game"],
-                play.questions()
-            );
-        }
+        let games = truth["rounds"]
+            .as_array()
+            .expect("rounds")
+            .iter()
+            .filter(|r| r["game"].is_string())
+            .count();
+        assert_eq!(games, 7, "seven rounds of the eight are not ordinary");
+        let play = play_answering(&dir);
+        assert_truth(&play, &dir);
     }
 }

@@ -17,6 +17,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::time::Duration;
 
+use pone_engine::eight::RoundGame;
 use pone_engine::script::{Line, Meta};
 use pone_engine::sitting::{HandState, Phase, State};
 use pone_engine::{Command, Event, Game, GameError, Seat};
@@ -894,6 +895,36 @@ impl Play {
         }
     }
 
+    /// Blind Vingt-un: whether a face-down box come to rest while `due`
+    /// draws is a card drawn blind. It is not when it lies at another seat's
+    /// place, or centred where a card of `due`'s already placed lies (under
+    /// [`WHERE_ONE_LAY`] of a card length away): those are boxes found again
+    /// on the hands' backs, which lie a card's width apart.
+    fn blind_draw(&self, due: Seat, bbox: [f32; 4]) -> bool {
+        let here = centre(bbox);
+        if self.nearest_seat(here) != Some(due.index()) {
+            tracing::debug!(
+                ?bbox,
+                "Blind Vingt-un: face down at another seat's place, no draw"
+            );
+            return false;
+        }
+        let near = WHERE_ONE_LAY * long_side(bbox);
+        let on_a_card = self.tracker.on_table().any(|(track, at, _)| {
+            self.placed
+                .get(&track)
+                .is_some_and(|(seat, _)| *seat == due)
+                && distance(centre(at), here) < near
+        });
+        if on_a_card {
+            tracing::debug!(
+                ?bbox,
+                "Blind Vingt-un: face down where a card of the seat lies, found again"
+            );
+        }
+        !on_a_card
+    }
+
     /// A card came to rest: if it is the next card of the deal, it goes to the
     /// engine (true); the pack, the pile, a card where none is due do not.
     fn landed(&mut self, landing: Landing) -> bool {
@@ -932,15 +963,20 @@ impl Play {
         });
         // Drawn cards come face up (RULES: drawing): a face-down card coming
         // to rest in the draw is none of them (a hand thrown up to the pone,
-        // the pile, a card seen again).
-        let drawing = matches!(
-            self.game.sitting().state().phase(),
-            Phase::Drawing { .. } | Phase::Dealer
-        );
-        if card.is_none() && drawing && due.is_some() && !self.gathering {
+        // the pile, a card seen again). But in Blind Vingt-un (the
+        // eight-round deal's third round) the players draw face down.
+        let state = self.game.sitting().state();
+        let drawing = matches!(state.phase(), Phase::Drawing { .. } | Phase::Dealer);
+        let drawn_blind = drawing
+            && state.round_game() == RoundGame::Blind
+            && due.is_some_and(|(seat, _)| Some(seat) != state.dealer());
+        if card.is_none() && drawing && due.is_some() && !self.gathering && !drawn_blind {
             return false;
         }
-        if card.is_none() && (due.is_none() || (self.gathering && (drawing || !near_due))) {
+        // (A card drawn blind comes to rest at the seat due, face down, long
+        // after the last round's cards were gathered.)
+        let gathered = self.gathering && !drawn_blind && (drawing || !near_due);
+        if card.is_none() && (due.is_none() || gathered) {
             // The pack and the pile lie clear of the players' places: a card
             // at rest on one is that seat's cards being gathered up, a moment
             // on their way to the pone.
@@ -960,6 +996,9 @@ impl Play {
         let Some((due, _)) = due else {
             return false;
         };
+        if drawn_blind && card.is_none() && !self.blind_draw(due, bbox) {
+            return false;
+        }
         let name = self.game.sitting().state().name(due).to_owned();
         if let Some(card) = card
             && (self.turned_up_anew(track, due, bbox, card, frame)

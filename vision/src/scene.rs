@@ -314,6 +314,21 @@ impl Layout {
         back: usize,
         rng: &mut impl Rng,
     ) -> Vec<Placed> {
+        self.place_hand_laid(seat, hand, cards, back, false, rng)
+    }
+
+    /// [`Layout::place_hand`], with the drawn cards laid `beside` the
+    /// others (a card's width apart, as the first two) instead of tucked so
+    /// that each one's index shows: cards drawn face down, blind.
+    pub fn place_hand_laid(
+        &self,
+        seat: usize,
+        hand: u8,
+        cards: &[(Card, bool)],
+        back: usize,
+        beside: bool,
+        rng: &mut impl Rng,
+    ) -> Vec<Placed> {
         let (spot, toward) = self.seats[seat];
         let w = CARD_HEIGHT_CM * self.aspect;
         // The player's right, looking at the centre from his seat.
@@ -327,7 +342,11 @@ impl Layout {
         let offsets: Vec<f32> = (0..cards.len())
             .scan(0.0, |x, i| {
                 let here = *x;
-                *x += if i == 0 { step_pair } else { step_drawn };
+                *x += if i == 0 || beside {
+                    step_pair
+                } else {
+                    step_drawn
+                };
                 Some(here)
             })
             .collect();

@@ -91,6 +91,9 @@ type Shown = (Card, bool);
 struct Picture {
     /// Per seat, per hand, the cards.
     hands: Vec<Vec<Vec<Shown>>>,
+    /// Per seat, whether its drawn cards lie beside the others, a card's
+    /// width apart, not tucked to show an index: cards drawn blind.
+    beside: Vec<bool>,
     pile: u16,
     pack: u16,
 }
@@ -135,8 +138,15 @@ fn picture(state: &State) -> Picture {
                 .collect()
         })
         .collect();
+    // Blind Vingt-un: a card drawn face down has no index to show, so the
+    // dealer lays it beside the player's cards.
+    let blind = state.phase() != Phase::Between && state.round_game() == RoundGame::Blind;
+    let beside = (0..seats)
+        .map(|i| blind && Some(Seat(i as u8)) != dealer)
+        .collect();
     Picture {
         hands,
+        beside,
         pile: state.pone_pile(),
         pack: state.cards_before_last() + 1,
     }
@@ -221,11 +231,13 @@ impl Film {
                     self.look_seed,
                     u64::from(self.round) * 100 + seat as u64 * 5 + h as u64,
                 ));
-                cards.extend(self.layout.place_hand(
+                let beside = picture.beside.get(seat).copied().unwrap_or(false);
+                cards.extend(self.layout.place_hand_laid(
                     seat,
                     h as u8 + 1,
                     hand,
                     self.back,
+                    beside,
                     &mut hand_rng,
                 ));
             }
