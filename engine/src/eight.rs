@@ -210,23 +210,8 @@ pub const fn is_red(suit: Suit) -> bool {
 
 /// The Clock's call for the `n`-th card turned up (1-based): one (an ace) to
 /// thirteen (a king).
-pub const fn clock_call(n: usize) -> Option<Rank> {
-    match n {
-        1 => Some(Rank::Ace),
-        2 => Some(Rank::Two),
-        3 => Some(Rank::Three),
-        4 => Some(Rank::Four),
-        5 => Some(Rank::Five),
-        6 => Some(Rank::Six),
-        7 => Some(Rank::Seven),
-        8 => Some(Rank::Eight),
-        9 => Some(Rank::Nine),
-        10 => Some(Rank::Ten),
-        11 => Some(Rank::Jack),
-        12 => Some(Rank::Queen),
-        13 => Some(Rank::King),
-        _ => None,
-    }
+pub fn clock_call(n: usize) -> Option<Rank> {
+    Rank::ALL.get(n.checked_sub(1)?).copied()
 }
 
 /// A hand of Differences: two cards, an ace counting one.

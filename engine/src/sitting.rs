@@ -1444,7 +1444,8 @@ impl State {
         }
         self.check_limits(player, amount)?;
         if opening {
-            self.open_round(self.dealer_or_first(), out);
+            let dealer = self.dealer.ok_or(RuleErrorKind::NoDealer)?;
+            self.open_round(dealer, out);
         }
         let sr = &mut self.round.seats[player.index()];
         sr.stake = Some(amount);
@@ -1481,15 +1482,12 @@ impl State {
             .into());
         }
         if opening {
-            self.open_round(self.dealer_or_first(), out);
+            let dealer = self.dealer.ok_or(RuleErrorKind::NoDealer)?;
+            self.open_round(dealer, out);
         }
         self.round.seats[player.index()].choice = Some(choice);
         out.push(Event::Chose { player, choice });
         Ok(())
-    }
-
-    fn dealer_or_first(&self) -> Seat {
-        self.dealer.unwrap_or(Seat(0))
     }
 
     fn double(&mut self, out: &mut Vec<Event>) -> Applied {
