@@ -54,23 +54,24 @@ impl Autoplayer {
     pub fn next(&self, state: &State, rng: &mut impl Rng) -> Option<Command> {
         let rules = state.rules();
         let game = state.game();
-        if let Some(command) = Self::before_cards(state, game, rng) {
-            return Some(command);
+        if let Some(player) = state.stake_due() {
+            // On a first card the limit often; before the cards (the
+            // eight-round deal's games that stake first) any stake.
+            let amount = if !game.stakes_first() && rng.random_bool(0.3) {
+                rules.max_stake
+            } else {
+                rng.random_range(rules.min_stake..=rules.max_stake)
+            };
+            return Some(Command::Stake { player, amount });
+        }
+        if let Some((player, choices)) = state.election_due() {
+            return Some(Command::Choose {
+                player,
+                choice: choices[usize::from(rng.random_bool(0.5))],
+            });
         }
         match state.phase() {
             Phase::FirstCards { next } if usize::from(next) == state.order().len() => {
-                let punters = &state.order()[..state.order().len() - 1];
-                if let Some(&player) = punters
-                    .iter()
-                    .find(|s| state.seat_round(**s).is_some_and(|r| r.stake.is_none()))
-                {
-                    let amount = if rng.random_bool(0.3) {
-                        rules.max_stake
-                    } else {
-                        rng.random_range(rules.min_stake..=rules.max_stake)
-                    };
-                    return Some(Command::Stake { player, amount });
-                }
                 let dealer = *state.order().last()?;
                 let first = first_card(state, dealer)?;
                 if !state.doubled()
@@ -89,46 +90,6 @@ impl Autoplayer {
             Phase::Drawing { .. } | Phase::Dealer => self.play(state, rng),
             Phase::Showdown => None,
         }
-    }
-
-    /// In the eight-round deal's games that stake (and elect) before the
-    /// cards: the next stake or election, while one is missing.
-    fn before_cards(state: &State, game: RoundGame, rng: &mut impl Rng) -> Option<Command> {
-        let waiting = match state.phase() {
-            Phase::Between | Phase::FirstCards { next: 0 } => true,
-            Phase::Turning => state.due_card().is_none(),
-            _ => false,
-        };
-        if !game.stakes_first() || !waiting {
-            return None;
-        }
-        let dealer = state.dealer()?;
-        let rules = state.rules();
-        let opening = state.phase() == Phase::Between;
-        // Every stake in dealing order, then every election.
-        let punters = std::iter::successors(Some(state.left_of(dealer)), |&s| {
-            Some(state.left_of(s)).filter(|&next| next != dealer)
-        })
-        .take_while(|&s| s != dealer);
-        let mut electing = None;
-        for seat in punters {
-            let sr = state.seat_round(seat)?;
-            if opening || sr.stake.is_none() {
-                let amount = rng.random_range(rules.min_stake..=rules.max_stake);
-                return Some(Command::Stake {
-                    player: seat,
-                    amount,
-                });
-            }
-            if electing.is_none() && sr.choice.is_none() {
-                electing = Some(seat);
-            }
-        }
-        let choices = game.choices()?;
-        Some(Command::Choose {
-            player: electing?,
-            choice: choices[usize::from(rng.random_bool(0.5))],
-        })
     }
 
     fn deal(state: &State, rng: &mut impl Rng) -> Option<Command> {

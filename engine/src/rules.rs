@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::card::Rank;
+
 /// Whom the deal passes to when a player's natural puts the dealer out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -49,6 +51,24 @@ pub enum FirstDealer {
     Ace,
     /// The player dealt the first knave (B note 44).
     Knave,
+}
+
+impl FirstDealer {
+    /// The rank whose first card turned up names the dealer.
+    pub const fn rank(self) -> Rank {
+        match self {
+            FirstDealer::Ace => Rank::Ace,
+            FirstDealer::Knave => Rank::Jack,
+        }
+    }
+
+    /// That rank's word at the table.
+    pub const fn word(self) -> &'static str {
+        match self {
+            FirstDealer::Ace => "ace",
+            FirstDealer::Knave => "knave",
+        }
+    }
 }
 
 /// What a brulet (bottom and top card making a natural) wins the dealer.

@@ -13,8 +13,7 @@ use crate::error::{RuleError, RuleErrorKind};
 use crate::event::{DealChange, Declaration, Event, Flag, Party, Reason, Seat, Settlement};
 use crate::hand::{Cards, MAX_CARDS, Points};
 use crate::rules::{
-    Brulet, DealPasses, DealerDivided, DivideStake, DivideWhen, DividedNatural, FirstDealer,
-    HouseRules,
+    Brulet, DealPasses, DealerDivided, DivideStake, DivideWhen, DividedNatural, HouseRules,
 };
 
 /// The most hands one player may hold after dividing.
@@ -498,6 +497,40 @@ impl State {
         }
     }
 
+    /// Who is to stake next, in dealing order, while the table waits for a
+    /// stake: once every first card is out in ordinary Vingt-un; before any
+    /// card in the eight-round deal's games that stake first (between rounds,
+    /// the dealer's left, whose stake opens the round).
+    pub fn stake_due(&self) -> Option<Seat> {
+        let unstaked = || {
+            self.punters()
+                .iter()
+                .copied()
+                .find(|s| self.round.seats[s.index()].stake.is_none())
+        };
+        match self.round.phase {
+            Phase::FirstCards { next } if usize::from(next) == self.round.order.len() => unstaked(),
+            _ if !self.game().stakes_first() => None,
+            Phase::Between => self.dealer.map(|d| self.left_of(d)),
+            Phase::FirstCards { next: 0 } | Phase::Turning if self.before_any_card() => unstaked(),
+            _ => None,
+        }
+    }
+
+    /// Who is to elect next, in dealing order, and between what, once every
+    /// stake is made (Sympathy and Antipathy, Rouge et Noir).
+    pub fn election_due(&self) -> Option<(Seat, [Choice; 2])> {
+        let choices = self.game().choices()?;
+        if self.round.phase != Phase::Turning || self.stake_due().is_some() {
+            return None;
+        }
+        self.punters()
+            .iter()
+            .copied()
+            .find(|s| self.round.seats[s.index()].choice.is_none())
+            .map(|s| (s, choices))
+    }
+
     /// Whether `card` can be the next card from the pack: it is not known to be
     /// on the table or (unless the pack must be remade first) in the pone's pile.
     pub fn card_available(&self, card: Card) -> bool {
@@ -677,10 +710,10 @@ impl State {
         cards: &[Card],
         out: &mut Vec<Event>,
     ) -> Applied {
-        let (rank, word) = match self.rules.first_dealer {
-            FirstDealer::Ace => (Rank::Ace, "ace"),
-            FirstDealer::Knave => (Rank::Jack, "knave"),
-        };
+        let (rank, word) = (
+            self.rules.first_dealer.rank(),
+            self.rules.first_dealer.word(),
+        );
         let Some(position) = cards.iter().position(|c| c.rank == rank) else {
             return Err(RuleErrorKind::Deal(format!(
                 "no {word} among the cards turned up: deal on until the first {word} (house rule first_dealer)"
@@ -1339,9 +1372,34 @@ impl State {
             ))
             .into());
         }
-        if game.stakes_first() {
-            return self.stake_first(game, player, amount, out);
+        let opening = if game.stakes_first() {
+            self.before_cards(game, player, "stakes")?
+        } else {
+            self.on_first_card(player)?;
+            None
+        };
+        if opening.is_none()
+            && let Some(stake) = self.round.seats[player.index()].stake
+        {
+            return Err(RuleErrorKind::Stake(format!(
+                "{} has already staked {stake} (undo it to change it)",
+                self.name(player)
+            ))
+            .into());
         }
+        self.check_limits(player, amount)?;
+        if let Some(dealer) = opening {
+            self.open_round(dealer, out);
+        }
+        let sr = &mut self.round.seats[player.index()];
+        sr.stake = Some(amount);
+        sr.hands[0].stake = amount;
+        out.push(Event::Staked { player, amount });
+        Ok(())
+    }
+
+    /// Checks that `player` may stake on his first card now (ordinary Vingt-un).
+    fn on_first_card(&self, player: Seat) -> Applied {
         let Phase::FirstCards { next } = self.round.phase else {
             return Err(RuleErrorKind::Stake(format!(
                 "{} cannot stake now: stakes are made on the first card, before the second is dealt",
@@ -1368,18 +1426,6 @@ impl State {
             ))
             .into());
         }
-        if let Some(stake) = self.round.seats[player.index()].stake {
-            return Err(RuleErrorKind::Stake(format!(
-                "{} has already staked {stake} (undo it to change it)",
-                self.name(player)
-            ))
-            .into());
-        }
-        self.check_limits(player, amount)?;
-        let sr = &mut self.round.seats[player.index()];
-        sr.stake = Some(amount);
-        sr.hands[0].stake = amount;
-        out.push(Event::Staked { player, amount });
         Ok(())
     }
 
@@ -1405,8 +1451,14 @@ impl State {
     }
 
     /// Checks that `player` may stake or elect now, in a game whose stakes
-    /// come before the cards; between rounds, says to open the round.
-    fn before_cards(&self, game: RoundGame, player: Seat, what: &str) -> Result<bool, RuleError> {
+    /// come before the cards; between rounds, the dealer of the round his
+    /// word opens.
+    fn before_cards(
+        &self,
+        game: RoundGame,
+        player: Seat,
+        what: &str,
+    ) -> Result<Option<Seat>, RuleError> {
         let dealer = self.dealer.ok_or(RuleErrorKind::NoDealer)?;
         let opening = self.round.phase == Phase::Between;
         if !opening && !self.before_any_card() {
@@ -1423,35 +1475,7 @@ impl State {
             ))
             .into());
         }
-        Ok(opening)
-    }
-
-    /// A stake before the cards (every game of the eight-round deal that is staked, but the first).
-    fn stake_first(
-        &mut self,
-        game: RoundGame,
-        player: Seat,
-        amount: u32,
-        out: &mut Vec<Event>,
-    ) -> Applied {
-        let opening = self.before_cards(game, player, "stakes")?;
-        if !opening && let Some(stake) = self.round.seats[player.index()].stake {
-            return Err(RuleErrorKind::Stake(format!(
-                "{} has already staked {stake} (undo it to change it)",
-                self.name(player)
-            ))
-            .into());
-        }
-        self.check_limits(player, amount)?;
-        if opening {
-            let dealer = self.dealer.ok_or(RuleErrorKind::NoDealer)?;
-            self.open_round(dealer, out);
-        }
-        let sr = &mut self.round.seats[player.index()];
-        sr.stake = Some(amount);
-        sr.hands[0].stake = amount;
-        out.push(Event::Staked { player, amount });
-        Ok(())
+        Ok(opening.then_some(dealer))
     }
 
     /// Sympathy or antipathy, red or black: what a player elects before his cards.
@@ -1474,15 +1498,16 @@ impl State {
             .into());
         }
         let opening = self.before_cards(game, player, "elects")?;
-        if !opening && let Some(chosen) = self.round.seats[player.index()].choice {
+        if opening.is_none()
+            && let Some(chosen) = self.round.seats[player.index()].choice
+        {
             return Err(RuleErrorKind::Stake(format!(
                 "{} has already elected {chosen} (undo it to change it)",
                 self.name(player)
             ))
             .into());
         }
-        if opening {
-            let dealer = self.dealer.ok_or(RuleErrorKind::NoDealer)?;
+        if let Some(dealer) = opening {
             self.open_round(dealer, out);
         }
         self.round.seats[player.index()].choice = Some(choice);
@@ -1593,15 +1618,16 @@ impl State {
             hand: hand as u8 + 1,
         });
         let stake = self.hand_stake(seat, hand);
-        if self.rules.eight_round_deal {
-            // The deal lasts its eight rounds: no natural puts the dealer out.
-            let pays = i64::from(self.rules.natural_pays);
-            self.pay_dealer(seat, dealer, hand, pays * stake, Reason::Natural, out);
-        } else if self.deal.rounds == 1 {
+        // In the eight-round deal no natural puts the dealer out (the deal
+        // lasts its eight rounds), so none is a misericorde either.
+        let eight = self.rules.eight_round_deal;
+        if !eight && self.deal.rounds == 1 {
             self.pay_dealer(seat, dealer, hand, 2 * stake, Reason::Misericorde, out);
         } else {
             let pays = i64::from(self.rules.natural_pays);
             self.pay_dealer(seat, dealer, hand, pays * stake, Reason::Natural, out);
+        }
+        if !eight && self.deal.rounds != 1 {
             if !self.round.holders.contains(&seat) {
                 self.round.holders.push(seat);
             }
@@ -2270,12 +2296,7 @@ impl State {
     fn turning_due(&self) -> Option<Seat> {
         let game = self.round.game;
         let punters = self.punters();
-        let waiting = punters.iter().any(|s| {
-            let sr = &self.round.seats[s.index()];
-            (game.staked() && sr.stake.is_none())
-                || (game.choices().is_some() && sr.choice.is_none())
-        });
-        if waiting {
+        if punters.iter().any(|&s| self.owes_wager(s)) {
             return None;
         }
         let dealer = self.dealer_seat();
@@ -2293,6 +2314,14 @@ impl State {
             .flatten()
     }
 
+    /// Whether `seat` still owes the round of cards turned up his stake or
+    /// his election.
+    fn owes_wager(&self, seat: Seat) -> bool {
+        let game = self.round.game;
+        let sr = &self.round.seats[seat.index()];
+        (game.staked() && sr.stake.is_none()) || (game.choices().is_some() && sr.choice.is_none())
+    }
+
     fn turning_card(
         &mut self,
         to: Seat,
@@ -2306,10 +2335,7 @@ impl State {
             let missing: Vec<&str> = self
                 .punters()
                 .iter()
-                .filter(|s| {
-                    let sr = &self.round.seats[s.index()];
-                    sr.stake.is_none() || (game.choices().is_some() && sr.choice.is_none())
-                })
+                .filter(|&&s| self.owes_wager(s))
                 .map(|&s| self.name(s))
                 .collect();
             let what = if game.choices().is_some() {
@@ -2366,74 +2392,86 @@ impl State {
                 .known()
                 .collect()
         };
-        // What each player receives (negative: pays), and why; `None`: not decided yet.
-        let outcome: Option<(i64, Reason)> = match game {
-            RoundGame::SelfAndCompany => {
-                let turned = self.round.turned;
-                match cards_of(self, dealer).as_slice() {
-                    [own, company] if turned == 2 && own.rank == company.rank => {
-                        Some((-1, Reason::SelfAndCompanyAlike))
-                    }
-                    [own, _, ..] if turned > 2 && card.rank == own.rank => {
-                        Some((-1, Reason::SelfPaired))
-                    }
-                    [_, company, ..] if turned > 2 && card.rank == company.rank => {
-                        Some((1, Reason::CompanyPaired))
-                    }
-                    _ => None,
-                }
-            }
-            RoundGame::Clock => {
-                let n = usize::from(self.round.turned);
-                if clock_call(n) == Some(card.rank) {
-                    Some((-i64::from(self.rules.clock_stake), Reason::ClockStruck))
-                } else if n >= 13 {
-                    Some((i64::from(self.rules.clock_stake), Reason::ClockSilent))
-                } else {
-                    None
-                }
+        let stake_of = |state: &State, seat: Seat| {
+            i64::from(state.round.seats[seat.index()].stake.unwrap_or(0))
+        };
+        // What each player receives (negative: pays), and why.
+        let payments: ArrayVec<(Seat, i64, Reason), MAX_PLAYERS> = match game {
+            RoundGame::SelfAndCompany | RoundGame::Clock => {
+                let Some((dealer_wins, reason)) = self.decided_for_all(game, card) else {
+                    return;
+                };
+                let clock = i64::from(self.rules.clock_stake);
+                punters
+                    .iter()
+                    .map(|&seat| {
+                        let each = if game == RoundGame::Clock {
+                            clock
+                        } else {
+                            stake_of(self, seat)
+                        };
+                        (seat, if dealer_wins { -each } else { each }, reason)
+                    })
+                    .collect()
             }
             _ => {
                 if self.turning_due().is_some() {
                     return;
                 }
-                for seat in punters {
-                    let cards = cards_of(self, seat);
-                    let stake = i64::from(self.round.seats[seat.index()].stake.unwrap_or(0));
-                    let (amount, reason) = if game == RoundGame::Differences {
-                        let rate = i64::from(self.rules.differences_rate);
-                        let own = i64::from(differences_points(&cards));
-                        let his = i64::from(differences_points(&cards_of(self, dealer)));
-                        if own == his {
-                            continue; // ties cancel
-                        }
-                        (rate * (own - his), Reason::Difference)
-                    } else {
-                        let choice = self.round.seats[seat.index()].choice;
-                        if choice.is_some_and(|c| c.won_by(&cards)) {
-                            (stake, Reason::ChoseRightly)
+                let rate = i64::from(self.rules.differences_rate);
+                let his = i64::from(differences_points(&cards_of(self, dealer)));
+                punters
+                    .iter()
+                    .filter_map(|&seat| {
+                        let cards = cards_of(self, seat);
+                        if game == RoundGame::Differences {
+                            let own = i64::from(differences_points(&cards));
+                            // Ties cancel.
+                            (own != his).then_some((seat, rate * (own - his), Reason::Difference))
                         } else {
-                            (-stake, Reason::ChoseWrongly)
+                            let stake = stake_of(self, seat);
+                            let choice = self.round.seats[seat.index()].choice;
+                            Some(if choice.is_some_and(|c| c.won_by(&cards)) {
+                                (seat, stake, Reason::ChoseRightly)
+                            } else {
+                                (seat, -stake, Reason::ChoseWrongly)
+                            })
                         }
-                    };
-                    self.pay_dealer(seat, dealer, 0, amount, reason, out);
-                }
-                self.end_round(out);
-                return;
+                    })
+                    .collect()
             }
         };
-        let Some((sign, reason)) = outcome else {
-            return;
-        };
-        for seat in punters {
-            let each = if game == RoundGame::Clock {
-                sign.abs()
-            } else {
-                i64::from(self.round.seats[seat.index()].stake.unwrap_or(0))
-            };
-            self.pay_dealer(seat, dealer, 0, sign.signum() * each, reason, out);
+        for (seat, amount, reason) in payments {
+            self.pay_dealer(seat, dealer, 0, amount, reason, out);
         }
         self.end_round(out);
+    }
+
+    /// Self and Company and the Clock, decided for every player at once by
+    /// `card`, the latest turned up: whether the dealer wins, and why.
+    fn decided_for_all(&self, game: RoundGame, card: Card) -> Option<(bool, Reason)> {
+        let turned = self.round.turned;
+        let dealer = self.dealer_seat();
+        if game == RoundGame::Clock {
+            return if clock_call(usize::from(turned)) == Some(card.rank) {
+                Some((true, Reason::ClockStruck))
+            } else {
+                (turned >= 13).then_some((false, Reason::ClockSilent))
+            };
+        }
+        let slots = self.round.seats[dealer.index()].hands[0].cards.slots();
+        match slots {
+            [Some(own), Some(company)] if turned == 2 && own.rank == company.rank => {
+                Some((true, Reason::SelfAndCompanyAlike))
+            }
+            [Some(own), _, ..] if turned > 2 && card.rank == own.rank => {
+                Some((true, Reason::SelfPaired))
+            }
+            [_, Some(company), ..] if turned > 2 && card.rank == company.rank => {
+                Some((false, Reason::CompanyPaired))
+            }
+            _ => None,
+        }
     }
 
     // ----- the end of the round ------------------------------------------------

@@ -514,10 +514,7 @@ impl Desk {
             return prompt;
         }
         if self.drawing() {
-            let word = match state.rules().first_dealer {
-                pone_engine::rules::FirstDealer::Ace => "ace",
-                pone_engine::rules::FirstDealer::Knave => "knave",
-            };
+            let word = state.rules().first_dealer.word();
             return format!(
                 "Draw for the deal: cards face up round the table, the first {word} deals. \
                  Card to {}: rank then suit",
@@ -737,7 +734,7 @@ impl Desk {
             return true;
         }
         if matches!(self.typed, Typed::Nothing)
-            && let Some((player, choices)) = chooser(self.game.sitting().state())
+            && let Some((player, choices)) = self.game.sitting().state().election_due()
             && let Some(&choice) = choices.iter().find(|&&ch| choice_key(ch) == c)
         {
             self.command(&Command::Choose { player, choice });
@@ -747,7 +744,7 @@ impl Desk {
             && matches!(self.typed, Typed::Nothing)
             && (rank_of(c).is_some_and(|_| {
                 let state = self.game.sitting().state();
-                staker(state).is_none() && state.to_show().is_none()
+                state.stake_due().is_none() && state.to_show().is_none()
             }) || matches!(c, 'X' | 'R'))
         {
             self.refuse(format!(
@@ -790,7 +787,7 @@ impl Desk {
             }
             return;
         }
-        if staker(state).is_some() && c.is_ascii_digit() {
+        if state.stake_due().is_some() && c.is_ascii_digit() {
             let mut digits = match std::mem::take(&mut self.typed) {
                 Typed::Digits(d) => d,
                 _ => String::new(),
@@ -1027,7 +1024,7 @@ impl Desk {
             return;
         };
         let state = self.game.sitting().state();
-        let Some(player) = staker(state) else {
+        let Some(player) = state.stake_due() else {
             return self.refuse("no stake is due now".into());
         };
         match digits.parse::<u32>() {
@@ -1056,21 +1053,27 @@ impl Desk {
             .map_or("", String::as_str)
     }
 
+    /// Whether `card`, turned up in a draw for the deal after `cards`, ends
+    /// it (the first ace, or knave, as the house rules say), or why it cannot
+    /// be turned up there.
+    fn in_the_draw(&self, cards: &[Card], card: Card) -> Result<bool, String> {
+        let rules = self.game.sitting().state().rules();
+        if cards.iter().filter(|&&c| c == card).count() >= usize::from(rules.packs) {
+            return Err(format!("{card} is turned up already in this draw"));
+        }
+        Ok(card.rank == rules.first_dealer.rank())
+    }
+
     /// A card turned up in the draw for the deal: the first ace (or knave)
     /// ends it, and its holder deals.
     fn draw(&mut self, card: Card) {
-        let state = self.game.sitting().state();
-        let wanted = match state.rules().first_dealer {
-            pone_engine::rules::FirstDealer::Ace => Rank::Ace,
-            pone_engine::rules::FirstDealer::Knave => Rank::Jack,
+        let ends = match self.in_the_draw(&self.drawn, card) {
+            Ok(ends) => ends,
+            Err(why) => return self.refuse(why),
         };
-        let copies = self.drawn.iter().filter(|c| **c == card).count();
-        if copies >= usize::from(state.rules().packs) {
-            return self.refuse(format!("{card} is turned up already in this draw"));
-        }
         let to = self.draw_seat_name().to_owned();
         self.drawn.push(card);
-        if card.rank != wanted {
+        if !ends {
             self.said = Some(Said::Done(format!("{card} to {to}")));
             return;
         }
@@ -1388,30 +1391,29 @@ impl Desk {
             }
         };
         let Some(card) = self.rank_then_suit(rank, c, waiting(cards.clone())) else {
-            if rank.is_some() {
+            if let Some(rank) = rank {
                 // A suit refused: the rank is kept for another try.
-                self.typed = waiting(cards)(rank.unwrap_or(Rank::Ace));
+                self.typed = waiting(cards)(rank);
             }
             return;
         };
-        let state = self.game.sitting().state();
         let Some(Command::DrawForDeal { from, cards: old }) = self.command_at(line) else {
             return self.refuse("the draw for the deal is no longer in the game".into());
         };
-        let wanted = match state.rules().first_dealer {
-            pone_engine::rules::FirstDealer::Ace => Rank::Ace,
-            pone_engine::rules::FirstDealer::Knave => Rank::Jack,
+        let ends = match self.in_the_draw(&cards, card) {
+            Ok(ends) => ends,
+            Err(why) => {
+                self.typed = Typed::Redrawing {
+                    line,
+                    cards,
+                    rank: None,
+                };
+                return self.refuse(why);
+            }
         };
-        if cards.iter().filter(|&&k| k == card).count() >= usize::from(state.rules().packs) {
-            self.typed = Typed::Redrawing {
-                line,
-                cards,
-                rank: None,
-            };
-            return self.refuse(format!("{card} is turned up already in this draw"));
-        }
         cards.push(card);
-        if card.rank != wanted {
+        let state = self.game.sitting().state();
+        if !ends {
             self.typed = Typed::Redrawing {
                 line,
                 cards,
@@ -1873,7 +1875,7 @@ const AHEAD: &str = "a moment: the table has not taken your last words yet; try 
 
 /// Whether stakes are due now (digits then mean a stake).
 pub fn stakes_due(desk: &Desk) -> bool {
-    staker(desk.game.sitting().state()).is_some()
+    desk.game.sitting().state().stake_due().is_some()
 }
 
 /// Whether the dealer may double now.
@@ -1885,7 +1887,7 @@ pub fn double_due(desk: &Desk) -> bool {
 /// second card yet, not doubled already.
 fn may_double(state: &State) -> bool {
     matches!(state.phase(), Phase::FirstCards { next } if usize::from(next) == state.order().len())
-        && staker(state).is_none()
+        && state.stake_due().is_none()
         && !state.doubled()
 }
 
@@ -1952,44 +1954,9 @@ pub fn card_asked(desk: &Desk) -> bool {
     }
 }
 
-/// The first player (in dealing order) who has yet to stake, when stakes are
-/// due: on the first cards in ordinary Vingt-un, before any card in the
-/// eight-round deal's games that stake first.
-fn staker(state: &State) -> Option<Seat> {
-    let order = state.order();
-    let unstaked = || {
-        order[..order.len().saturating_sub(1)]
-            .iter()
-            .copied()
-            .find(|&s| state.seat_round(s).is_some_and(|r| r.stake.is_none()))
-    };
-    match state.phase() {
-        Phase::FirstCards { next } if usize::from(next) == order.len() => unstaked(),
-        _ if !state.game().stakes_first() => None,
-        Phase::Between => state.dealer().map(|d| state.left_of(d)),
-        Phase::FirstCards { next: 0 } | Phase::Turning if state.due_card().is_none() => unstaked(),
-        _ => None,
-    }
-}
-
-/// The first player (in dealing order) who has yet to elect, and between
-/// what, once every stake is made (Sympathy and Antipathy, Rouge et Noir).
-fn chooser(state: &State) -> Option<(Seat, [Choice; 2])> {
-    let choices = state.game().choices()?;
-    if state.phase() != Phase::Turning || staker(state).is_some() {
-        return None;
-    }
-    let order = state.order();
-    order[..order.len().saturating_sub(1)]
-        .iter()
-        .copied()
-        .find(|&s| state.seat_round(s).is_some_and(|r| r.choice.is_none()))
-        .map(|s| (s, choices))
-}
-
 /// The prompt for the stake or the election due, if one is.
 fn wager_prompt(state: &State) -> Option<String> {
-    if let Some((player, [a, b])) = chooser(state) {
+    if let Some((player, [a, b])) = state.election_due() {
         return Some(format!(
             "{}: {} elects {a} ({}) or {b} ({})",
             state.game(),
@@ -1998,7 +1965,7 @@ fn wager_prompt(state: &State) -> Option<String> {
             choice_key(b),
         ));
     }
-    let player = staker(state)?;
+    let player = state.stake_due()?;
     Some(format!(
         "Stake for {}: digits, then Enter ({} to {})",
         state.name(player),
@@ -2018,7 +1985,11 @@ pub fn choice_key(choice: Choice) -> char {
 
 /// The two choices a player elects between now, if one is due.
 pub fn choices_due(desk: &Desk) -> Option<[Choice; 2]> {
-    chooser(desk.game.sitting().state()).map(|(_, choices)| choices)
+    desk.game
+        .sitting()
+        .state()
+        .election_due()
+        .map(|(_, choices)| choices)
 }
 
 fn has_divided(state: &State, seat: Seat) -> bool {

@@ -103,6 +103,13 @@ fn picture(state: &State) -> Picture {
     let seats = state.names().len();
     let dealer = state.dealer();
     let dealer_playing = matches!(state.phase(), Phase::Dealer | Phase::Showdown);
+    // Blind Vingt-un: the players' cards lie face down, drawn ones too, until
+    // the end, and a card drawn blind has no index to show, so the dealer
+    // lays it beside the player's cards.
+    let blind = state.phase() != Phase::Between && state.round_game() == RoundGame::Blind;
+    let beside: Vec<bool> = (0..seats)
+        .map(|i| blind && Some(Seat(i as u8)) != dealer)
+        .collect();
     let hands = (0..seats)
         .map(|i| {
             let seat = Seat(i as u8);
@@ -114,13 +121,12 @@ fn picture(state: &State) -> Picture {
             }
             let divided = sr.hands.len() > 1;
             let game = state.round_game();
-            // Blind Vingt-un's cards all lie face down, drawn ones too, until
-            // the end; the games of cards turned up lie face up.
-            let drawn_up = game != RoundGame::Blind || Some(seat) == dealer;
+            let drawn_up = !beside[i];
             sr.hands
                 .iter()
                 .filter(|h| !h.in_pile)
                 .map(|h| {
+                    // The games of cards turned up lie face up.
                     let turned = h.state == HandState::Natural
                         || divided
                         || !game.is_vingt_un()
@@ -137,12 +143,6 @@ fn picture(state: &State) -> Picture {
                 })
                 .collect()
         })
-        .collect();
-    // Blind Vingt-un: a card drawn face down has no index to show, so the
-    // dealer lays it beside the player's cards.
-    let blind = state.phase() != Phase::Between && state.round_game() == RoundGame::Blind;
-    let beside = (0..seats)
-        .map(|i| blind && Some(Seat(i as u8)) != dealer)
         .collect();
     Picture {
         hands,
