@@ -8,6 +8,10 @@ One command rebuilds the model from rendered scenes (`pone synth` folders with
     ./scripts/run synth --out /tmp/det-b --scenes 3000 --seed 202 --designs train --invented-designs 0 --art-cache ~/.cache/pone/art
     python3 models/train_detector.py --data /tmp/det-c /tmp/det-b --out models/finder.onnx --steps 10000
 
+On a GPU, `--device cuda --seconds S --workers N` trains for S seconds (the
+learning rate following the time spent) with N processes making the views;
+`models/train_finder_gpu.sh` renders session 27's scenes and runs it.
+
 The network is fully convolutional (full 3x3 convolutions down to the 4-pixel
 cells, separable blocks below, a feature pyramid back up) and answers on a
 grid of 4x4-pixel cells. Its targets are dense: every cell mostly inside what
@@ -139,21 +143,40 @@ def load_scenes(folders, cache):
     images, objects = [], []
     for folder in folders:
         names = sorted(f[:-5] for f in os.listdir(os.path.join(folder, "labels")) if f.endswith(".json"))
-        for name in names:
-            with open(os.path.join(folder, "labels", name + ".json")) as f:
-                labels = json.load(f)
-            image = cv2.imread(os.path.join(folder, "images", name + ".jpg"))
-            if image is None:
-                continue
-            scale = BASE / max(labels["width"], labels["height"])
-            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-            images.append(image[:, :, ::-1].copy())
-            objects.append(scene_objects(labels, scale))
+        jobs = [(folder, name) for name in names]
+        if LOAD_WORKERS > 1:
+            from multiprocessing import Pool
+
+            with Pool(LOAD_WORKERS) as pool:
+                loaded = pool.map(load_scene, jobs, chunksize=16)
+        else:
+            loaded = [load_scene(job) for job in jobs]
+        for scene in loaded:
+            if scene is not None:
+                images.append(scene[0])
+                objects.append(scene[1])
         print(f"{folder}: {len(names)} scenes", flush=True)
     if cache:
         with open(cache, "wb") as f:
             pickle.dump((images, objects), f, protocol=5)
     return images, objects
+
+
+LOAD_WORKERS = 1  # --load-workers: processes reading and scaling the scenes
+
+
+def load_scene(job):
+    """One scene scaled so its long side is BASE, and its cards in those pixels
+    (None when its image cannot be read)."""
+    folder, name = job
+    with open(os.path.join(folder, "labels", name + ".json")) as f:
+        labels = json.load(f)
+    image = cv2.imread(os.path.join(folder, "images", name + ".jpg"))
+    if image is None:
+        return None
+    scale = BASE / max(labels["width"], labels["height"])
+    image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return image[:, :, ::-1].copy(), scene_objects(labels, scale)
 
 
 class Frames:
@@ -344,9 +367,11 @@ def targets(objects, m, size=(CROP, CROP)):
     return heat, weight, reg, regw, found
 
 
-def batch(images, objects, idx, rng, train=True, side=None):
+def batch(images, objects, idx, rng, train=True, side=None, compact=False):
     """Training views (or, with train=False, whole frames, their long side
-    `side` pixels or as loaded) and their targets."""
+    `side` pixels or as loaded) and their targets. With `compact`, the views
+    as bytes and the targets in 16 bits, for a DataLoader's workers to pass
+    on cheaply (`widen` makes them whole again)."""
     xs, hs, ws, rs, rws, founds = [], [], [], [], [], []
     for i in idx:
         img = images[i]
@@ -363,21 +388,28 @@ def batch(images, objects, idx, rng, train=True, side=None):
         xs.append(cv2.warpAffine(img, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border))
         h, w, r, rw, found = targets(objects[i], m, size)
         hs.append(h), ws.append(w), rs.append(r), rws.append(rw), founds.append(found)
-    x = torch.from_numpy(np.stack(xs)).permute(0, 3, 1, 2).float() / 255.0
-    return x, *(torch.from_numpy(np.stack(a)) for a in (hs, ws, rs, rws)), founds
+    x = torch.from_numpy(np.stack(xs)).permute(0, 3, 1, 2)
+    if compact:
+        return x, *(torch.from_numpy(np.stack(a).astype(np.float16)) for a in (hs, ws, rs, rws)), founds
+    return x.float() / 255.0, *(torch.from_numpy(np.stack(a)) for a in (hs, ws, rs, rws)), founds
+
+
+def widen(x, heat, weight, reg, regw):
+    """A compact batch (`batch(..., compact=True)`) as the network and the loss take it."""
+    return x.float() / 255.0, heat.float(), weight.float(), reg.float(), regw.float()
 
 
 def photometric(x):
-    n = x.shape[0]
-    x = x ** torch.empty(n, 1, 1, 1).uniform_(0.7, 1.4)
-    x = x * torch.empty(n, 1, 1, 1).uniform_(0.5, 1.3) * torch.empty(n, 3, 1, 1).uniform_(0.85, 1.15)
-    x = x + torch.empty(n, 1, 1, 1).uniform_(-0.08, 0.08)
-    blur = torch.rand(n) < 0.3
+    n, d = x.shape[0], x.device
+    x = x ** torch.empty(n, 1, 1, 1, device=d).uniform_(0.7, 1.4)
+    x = x * torch.empty(n, 1, 1, 1, device=d).uniform_(0.5, 1.3) * torch.empty(n, 3, 1, 1, device=d).uniform_(0.85, 1.15)
+    x = x + torch.empty(n, 1, 1, 1, device=d).uniform_(-0.08, 0.08)
+    blur = torch.rand(n, device=d) < 0.3
     if blur.any():
-        k = torch.tensor([1.0, 2.0, 1.0])
+        k = torch.tensor([1.0, 2.0, 1.0], device=d)
         k = (k[:, None] * k[None, :]) / 16.0
         x[blur] = F.conv2d(x[blur], k.expand(3, 1, 3, 3), padding=1, groups=3)
-    x = x + torch.randn_like(x) * torch.empty(n, 1, 1, 1).uniform_(0.0, 0.04)
+    x = x + torch.randn_like(x) * torch.empty(n, 1, 1, 1, device=d).uniform_(0.0, 0.04)
     return x.clamp(0.0, 1.0)
 
 
@@ -519,7 +551,8 @@ def validate(model, images, objects, idx, rng, threshold=0.5, side=None):
     with torch.no_grad():
         for i in idx:
             x, *_, founds = batch(images, objects, [i], rng, train=False, side=side)
-            maps = model(x)[0].numpy()
+            device = next(model.parameters()).device
+            maps = model(x.to(device))[0].float().cpu().numpy()
             finds = decode(maps, threshold)
             for kind in (0, 1):
                 truth = founds[0]
@@ -552,15 +585,44 @@ def validate(model, images, objects, idx, rng, threshold=0.5, side=None):
     return ", ".join(text)
 
 
+class Views(torch.utils.data.IterableDataset):
+    """Endless training batches (views and their targets) for a DataLoader's
+    workers, each worker with its own random stream."""
+
+    def __init__(self, images, objects, train, size, seed):
+        self.images, self.objects, self.train, self.size, self.seed = images, objects, train, size, seed
+
+    def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        rng = np.random.default_rng([self.seed, info.id if info else 0])
+        while True:
+            idx = rng.choice(self.train, self.size)
+            yield batch(self.images, self.objects, idx, rng, compact=True)[:5]
+
+
+def rate(fraction, peak, warm=0.05):
+    """The learning rate a share of the way through a run timed by --seconds:
+    a linear warm-up, then a cosine down to a thousandth of the peak."""
+    if fraction < warm:
+        return peak * (0.04 + 0.96 * fraction / warm)
+    f = min((fraction - warm) / (1.0 - warm), 1.0)
+    return peak * (0.001 + 0.999 * 0.5 * (1.0 + math.cos(math.pi * f)))
+
+
 def main():
-    global CROP
+    global CROP, LOAD_WORKERS
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", nargs="+", default=[], help="pone synth folders (images/, labels/)")
     parser.add_argument("--out", default="models/finder.onnx")
     parser.add_argument("--steps", type=int, default=6000)
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="train for this long instead of --steps, the learning rate following the time spent")
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--crop", type=int, default=CROP, help="training crops' side, pixels")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--device", default="cpu", help="cpu, or cuda to train on a GPU")
+    parser.add_argument("--workers", type=int, default=0, help="processes making the training views (0: this one)")
+    parser.add_argument("--load-workers", type=int, default=1, help="processes reading and scaling the scenes")
     parser.add_argument("--cache", default=None, help="keep the scaled scenes in this file to load faster next time")
     parser.add_argument("--resume", default=None, help="start from these PyTorch weights")
     parser.add_argument("--export-only", action="store_true", help="export the --resume weights and stop")
@@ -573,55 +635,92 @@ def main():
     NATIVE = args.native
     FROZEN_NORMS = args.from_onnx is not None
     CROP = args.crop
+    LOAD_WORKERS = args.load_workers
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     torch.set_num_threads(int(os.environ.get("PONE_THREADS", os.cpu_count() or 2)))
 
     if args.export_only:
         model = Finder(light=args.light)
-        model.load_state_dict(torch.load(args.resume))
+        model.load_state_dict(torch.load(args.resume, map_location="cpu"))
         export(model, args.out)
         return
+    begun = time.time()
     images, objects = load_native(args.data) if args.native else load_scenes(args.data, args.cache)
     if not images:
         sys.exit(f"no scenes under {args.data}: make them with `pone synth`")
     order = rng.permutation(len(images))
     held = order[: max(1, len(images) // 20)]
     train = order[len(held) :]
-    print(f"{len(train)} training scenes, {len(held)} held back", flush=True)
+    print(f"{len(train)} training scenes, {len(held)} held back ({time.time() - begun:.0f} s to load)", flush=True)
 
+    device = torch.device(args.device)
+    torch.backends.cudnn.benchmark = True
     model = Finder(light=args.light)
     if args.from_onnx:
         load_onnx(model, args.from_onnx)
     if args.resume:
-        model.load_state_dict(torch.load(args.resume))
-    model = model.to(memory_format=torch.channels_last)
+        model.load_state_dict(torch.load(args.resume, map_location="cpu"))
+    model = model.to(device, memory_format=torch.channels_last)
     train_mode(model)
-    print(f"{sum(p.numel() for p in model.parameters())} parameters", flush=True)
+    print(f"{sum(p.numel() for p in model.parameters())} parameters, on {device}", flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
+    timed = args.seconds is not None
+    steps = 10**9 if timed else args.steps
+    sched = None if timed else torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.1)
+    if args.workers > 0:
+        loader = iter(torch.utils.data.DataLoader(
+            Views(images, objects, train, args.batch, args.seed), batch_size=None,
+            num_workers=args.workers, pin_memory=device.type == "cuda", prefetch_factor=4, persistent_workers=True))
+        views = lambda: next(loader)  # noqa: E731  (compact: widened on the device)
+    else:
+        views = lambda: batch(images, objects, rng.choice(train, args.batch), rng, compact=True)[:5]  # noqa: E731
+    # Held-back checks every sixth of --steps, or every quarter of --seconds.
+    check_every = max(args.steps // 6, 1) if not timed else None
+    next_check = args.seconds / 4 if timed else None
+    weights = os.path.splitext(args.out)[0] + ".pt"
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     start = time.time()
     running = np.zeros(4)
-    for step in range(1, args.steps + 1):
-        idx = rng.choice(train, args.batch)
-        x, heat, weight, reg, regw, _ = batch(images, objects, idx, rng)
-        out = model.raw(photometric(x).contiguous(memory_format=torch.channels_last))
-        parts = loss_fn(out, heat, weight, reg, regw)
+    step = 0
+    while step < steps:
+        step += 1
+        if timed:
+            fraction = (time.time() - start) / args.seconds
+            if fraction >= 1.0:
+                break
+            for group in opt.param_groups:
+                group["lr"] = rate(fraction, args.lr)
+        x, heat, weight, reg, regw = widen(*(t.to(device, non_blocking=True) for t in views()))
+        x = photometric(x).contiguous(memory_format=torch.channels_last)
+        with torch.autocast(device.type, dtype=torch.bfloat16, enabled=device.type == "cuda"):
+            out = model.raw(x)
+        parts = loss_fn(out.float(), heat, weight, reg, regw)
         loss = parts[0] + parts[1] + parts[2] + 0.5 * parts[3]
         opt.zero_grad()
         loss.backward()
         opt.step()
-        sched.step()
-        running = 0.98 * running + 0.02 * np.array([p.item() for p in parts])
+        if sched is not None:
+            sched.step()
         if step % 100 == 0:
-            print(f"step {step}: loss masks {running[0]:.3f} centre {running[1]:.3f} quad {running[2]:.3f} box {running[3]:.3f}, {time.time() - start:.0f} s", flush=True)
-        if step % 1000 == 0 or step == args.steps:
-            torch.save(model.state_dict(), os.path.splitext(args.out)[0] + ".pt")
+            running = 0.9 * running + 0.1 * np.array([p.item() for p in parts]) if step > 100 else np.array([p.item() for p in parts])
+            print(f"step {step}: loss masks {running[0]:.3f} centre {running[1]:.3f} quad {running[2]:.3f} box {running[3]:.3f}, "
+                  f"lr {opt.param_groups[0]['lr']:.2e}, {time.time() - start:.0f} s ({step * args.batch / (time.time() - start):.0f} views/s)", flush=True)
+        due = (time.time() - start >= next_check) if timed else (step % check_every == 0)
+        if due:
+            if timed:
+                next_check += args.seconds / 4
+                if next_check >= args.seconds:
+                    next_check = float("inf")  # the last check comes after the last step
+            torch.save(model.state_dict(), weights)
             side = BASE if args.native else None
             print(f"step {step}: at {BASE}: {validate(model, images, objects, held[:150], np.random.default_rng(7), side=side)}", flush=True)
             if args.native:
                 print(f"step {step}: at 1280: {validate(model, images, objects, held[:60], np.random.default_rng(7), side=1280)}", flush=True)
-    export(model, args.out)
+    torch.save(model.state_dict(), weights)
+    print(f"{step} steps of {args.batch} in {time.time() - start:.0f} s; weights in {weights}", flush=True)
+    print(f"at the end: at {BASE}: {validate(model, images, objects, held[:150], np.random.default_rng(7), side=BASE if args.native else None)}", flush=True)
+    export(model.cpu().float(), args.out)
 
 
 def export(model, out):
