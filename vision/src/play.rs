@@ -100,6 +100,14 @@ const WHERE_ONE_LAY: f32 = 0.3;
 /// 39).
 const AT_ITS_SEAT_TWICE: f32 = 0.3;
 
+/// Below this, a face-up card coming to rest at another seat's place than
+/// the one due, lying mostly ([`ONE_CARD_TWICE`]) on a face-up card of that
+/// seat, is that card's box found again, not a card
+/// ([`Play::found_again_on_a_face`]): a KD read at 0.71 on a natural turned
+/// up (AD, TS), while the next card was due elsewhere (seed 17 of the live
+/// table's sittings, with session 27's finder).
+const SURELY_A_CARD_ON_A_FACE: f32 = 0.9;
+
 /// How much of the smaller box a face-up card coming to rest at another
 /// seat's place than the one due must share with a face-down card of that
 /// seat no longer seen, to be that card turned up
@@ -1006,6 +1014,9 @@ impl Play {
         {
             return true;
         }
+        if card.is_some() && self.found_again_on_a_face(track, due, bbox, confidence) {
+            return false;
+        }
         if !self.at_seat(due, here, size, frame) {
             return false;
         }
@@ -1317,6 +1328,28 @@ impl Play {
         self.place(track, seat, centre(bbox));
         self.tracker.leave(&[old]);
         true
+    }
+
+    /// Whether a face-up card coming to rest, read less surely than
+    /// [`SURELY_A_CARD_ON_A_FACE`], lies mostly on a face-up card given to
+    /// another seat than the one due: that card's box found again (the
+    /// finder's second box on a hand turned up), not a card dealt there.
+    /// A card dealt to the wrong seat comes with a sure reading of its own;
+    /// a card the seat due is given lies at its own place.
+    fn found_again_on_a_face(
+        &self,
+        track: u64,
+        due: Seat,
+        bbox: [f32; 4],
+        confidence: f32,
+    ) -> bool {
+        confidence < SURELY_A_CARD_ON_A_FACE
+            && self.tracker.on_table().any(|(t, b, c)| {
+                c.is_some()
+                    && t != track
+                    && share_of_smaller(b, bbox) >= ONE_CARD_TWICE
+                    && self.placed.get(&t).is_some_and(|&(seat, _)| seat != due)
+            })
     }
 
     /// The track is a card given to `seat`, lying at `here`; the tracker
