@@ -135,7 +135,7 @@ def windows(corners):
     return [project(h, top_left), project(h, bottom_right)]
 
 
-def load_scenes(folders, cache):
+def load_scenes(folders, cache, workers=1):
     """Every scene, scaled so its long side is BASE, with its cards in those pixels."""
     if cache and os.path.exists(cache):
         with open(cache, "rb") as f:
@@ -144,10 +144,10 @@ def load_scenes(folders, cache):
     for folder in folders:
         names = sorted(f[:-5] for f in os.listdir(os.path.join(folder, "labels")) if f.endswith(".json"))
         jobs = [(folder, name) for name in names]
-        if LOAD_WORKERS > 1:
+        if workers > 1:
             from multiprocessing import Pool
 
-            with Pool(LOAD_WORKERS) as pool:
+            with Pool(workers) as pool:
                 loaded = pool.map(load_scene, jobs, chunksize=16)
         else:
             loaded = [load_scene(job) for job in jobs]
@@ -160,9 +160,6 @@ def load_scenes(folders, cache):
         with open(cache, "wb") as f:
             pickle.dump((images, objects), f, protocol=5)
     return images, objects
-
-
-LOAD_WORKERS = 1  # --load-workers: processes reading and scaling the scenes
 
 
 def load_scene(job):
@@ -548,10 +545,10 @@ def validate(model, images, objects, idx, rng, threshold=0.5, side=None):
     model.eval()
     count = {0: [0, 0, 0], 1: [0, 0, 0]}  # found, finds, objects to find
     errors = []
+    device = next(model.parameters()).device
     with torch.no_grad():
         for i in idx:
             x, *_, founds = batch(images, objects, [i], rng, train=False, side=side)
-            device = next(model.parameters()).device
             maps = model(x.to(device))[0].float().cpu().numpy()
             finds = decode(maps, threshold)
             for kind in (0, 1):
@@ -610,7 +607,7 @@ def rate(fraction, peak, warm=0.05):
 
 
 def main():
-    global CROP, LOAD_WORKERS
+    global CROP
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", nargs="+", default=[], help="pone synth folders (images/, labels/)")
     parser.add_argument("--out", default="models/finder.onnx")
@@ -635,7 +632,6 @@ def main():
     NATIVE = args.native
     FROZEN_NORMS = args.from_onnx is not None
     CROP = args.crop
-    LOAD_WORKERS = args.load_workers
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     torch.set_num_threads(int(os.environ.get("PONE_THREADS", os.cpu_count() or 2)))
@@ -646,7 +642,7 @@ def main():
         export(model, args.out)
         return
     begun = time.time()
-    images, objects = load_native(args.data) if args.native else load_scenes(args.data, args.cache)
+    images, objects = load_native(args.data) if args.native else load_scenes(args.data, args.cache, args.load_workers)
     if not images:
         sys.exit(f"no scenes under {args.data}: make them with `pone synth`")
     order = rng.permutation(len(images))
@@ -675,22 +671,30 @@ def main():
         views = lambda: next(loader)  # noqa: E731  (compact: widened on the device)
     else:
         views = lambda: batch(images, objects, rng.choice(train, args.batch), rng, compact=True)[:5]  # noqa: E731
-    # Held-back checks every sixth of --steps, or every quarter of --seconds.
-    check_every = max(args.steps // 6, 1) if not timed else None
+    # Held-back checks every 1,000 of --steps, or every quarter of --seconds,
+    # and after the last step; the weights are saved at each.
     next_check = args.seconds / 4 if timed else None
     weights = os.path.splitext(args.out)[0] + ".pt"
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+
+    def check(when):
+        torch.save(model.state_dict(), weights)
+        side = BASE if args.native else None
+        print(f"{when}: at {BASE}: {validate(model, images, objects, held[:150], np.random.default_rng(7), side=side)}", flush=True)
+        if args.native:
+            print(f"{when}: at 1280: {validate(model, images, objects, held[:60], np.random.default_rng(7), side=1280)}", flush=True)
+
     start = time.time()
     running = np.zeros(4)
     step = 0
     while step < steps:
-        step += 1
         if timed:
             fraction = (time.time() - start) / args.seconds
             if fraction >= 1.0:
                 break
             for group in opt.param_groups:
                 group["lr"] = rate(fraction, args.lr)
+        step += 1
         x, heat, weight, reg, regw = widen(*(t.to(device, non_blocking=True) for t in views()))
         x = photometric(x).contiguous(memory_format=torch.channels_last)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=device.type == "cuda"):
@@ -706,20 +710,13 @@ def main():
             running = 0.9 * running + 0.1 * np.array([p.item() for p in parts]) if step > 100 else np.array([p.item() for p in parts])
             print(f"step {step}: loss masks {running[0]:.3f} centre {running[1]:.3f} quad {running[2]:.3f} box {running[3]:.3f}, "
                   f"lr {opt.param_groups[0]['lr']:.2e}, {time.time() - start:.0f} s ({step * args.batch / (time.time() - start):.0f} views/s)", flush=True)
-        due = (time.time() - start >= next_check) if timed else (step % check_every == 0)
-        if due:
-            if timed:
-                next_check += args.seconds / 4
-                if next_check >= args.seconds:
-                    next_check = float("inf")  # the last check comes after the last step
-            torch.save(model.state_dict(), weights)
-            side = BASE if args.native else None
-            print(f"step {step}: at {BASE}: {validate(model, images, objects, held[:150], np.random.default_rng(7), side=side)}", flush=True)
-            if args.native:
-                print(f"step {step}: at 1280: {validate(model, images, objects, held[:60], np.random.default_rng(7), side=1280)}", flush=True)
-    torch.save(model.state_dict(), weights)
+        if timed and next_check < args.seconds and time.time() - start >= next_check:
+            next_check += args.seconds / 4  # the fourth comes after the last step
+            check(f"step {step}")
+        elif not timed and step % 1000 == 0 and step < steps:
+            check(f"step {step}")
     print(f"{step} steps of {args.batch} in {time.time() - start:.0f} s; weights in {weights}", flush=True)
-    print(f"at the end: at {BASE}: {validate(model, images, objects, held[:150], np.random.default_rng(7), side=BASE if args.native else None)}", flush=True)
+    check(f"step {step} (the last)")
     export(model.cpu().float(), args.out)
 
 
