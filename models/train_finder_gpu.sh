@@ -20,7 +20,8 @@ cores=$(nproc)
 log "cores $cores; $(nvidia-smi -L 2>/dev/null | head -1)"
 
 # The scenes: the training decks as the session-10 recipe had them (det-c,
-# det-b), and the invented decks with invented backs (det-n).
+# det-b), and the invented decks with invented backs (det-n); SCENES_C and
+# SEED_C (and _B, _N) change how many and which.
 render() {
     local dir=$1 scenes=$2 seed=$3
     shift 3
@@ -32,9 +33,9 @@ render() {
         || { log "render $dir failed:"; tail -5 "$work/$dir.err"; }
     log "rendered $dir: $(ls "$work/$dir/images" 2>/dev/null | wc -l) scenes"
 }
-render det-c "${SCENES_C:-4000}" 303 --invented-designs 0
-render det-b "${SCENES_B:-3000}" 202 --invented-designs 0
-render det-n "${SCENES_N:-3000}" 808 --invented-backs 8
+render det-c "${SCENES_C:-4000}" "${SEED_C:-303}" --invented-designs 0
+render det-b "${SCENES_B:-3000}" "${SEED_B:-202}" --invented-designs 0
+render det-n "${SCENES_N:-3000}" "${SEED_N:-808}" --invented-backs 8
 
 # The training views are made by DataLoader workers and passed through
 # shared memory: make room for them where the machine allows it.

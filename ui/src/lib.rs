@@ -9,6 +9,7 @@
 //!   without a process.
 //! - [`live`]: `pone play`, frames to the engine through the recogniser and the tracker.
 //! - [`setup`]: the sitting's setup in the window (players, rules, the cards' source).
+//! - [`preview`]: what the camera chosen on the setup sees, before the sitting starts.
 //! - [`see`]: `pone recognise` and `pone eval`, the card recogniser on still images.
 
 pub mod cli;
@@ -16,6 +17,7 @@ pub mod demo;
 pub mod desk;
 pub mod drill;
 pub mod live;
+pub mod preview;
 pub mod screen;
 pub mod see;
 pub mod setup;

@@ -318,7 +318,11 @@ pub fn record(options: &RecordOptions, out: &mut impl Write) -> anyhow::Result<(
 
 /// A camera that is reopened when it drops out.
 #[cfg(feature = "camera")]
-fn open_camera(index: u32, size: (u32, u32), fps: u32) -> anyhow::Result<Box<dyn Source>> {
+pub(crate) fn open_camera(
+    index: u32,
+    size: (u32, u32),
+    fps: u32,
+) -> anyhow::Result<Box<dyn Source>> {
     use pone_vision::source::{CameraRequest, CameraSource, Reopening};
     let request = CameraRequest { index, size, fps };
     let source = Reopening::new(
@@ -329,7 +333,11 @@ fn open_camera(index: u32, size: (u32, u32), fps: u32) -> anyhow::Result<Box<dyn
 }
 
 #[cfg(not(feature = "camera"))]
-fn open_camera(_index: u32, _size: (u32, u32), _fps: u32) -> anyhow::Result<Box<dyn Source>> {
+pub(crate) fn open_camera(
+    _index: u32,
+    _size: (u32, u32),
+    _fps: u32,
+) -> anyhow::Result<Box<dyn Source>> {
     anyhow::bail!(
         "this pone was built without the camera feature: rebuild with `--features camera`"
     )

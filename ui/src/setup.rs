@@ -1,6 +1,7 @@
 //! The sitting's setup in the window: the players in seating order, who
 //! deals first, every house rule of `RULES.md` with its default, the
-//! journal, and where the cards come from (typed at the desk, or a camera).
+//! journal, and where the cards come from (typed at the desk, or a camera,
+//! with what the camera chosen sees: [`crate::preview`]).
 //!
 //! [`show_setup`] draws the form into any `Ui` and returns what to start when
 //! the dealer presses Start and the form holds together; [`Setup::start`]
@@ -15,6 +16,8 @@ use pone_engine::rules::{
     Brulet, DealPasses, DealerDivided, DivideStake, DivideWhen, DividedNatural, FirstDealer,
 };
 
+use crate::preview::{CameraOpener, Preview};
+
 /// Where the cards come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dealing {
@@ -26,7 +29,7 @@ pub enum Dealing {
 }
 
 /// The form as filled so far.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Setup {
     /// The players in seating order (the deal passes to the left, down the list).
     pub players: Vec<String>,
@@ -44,6 +47,10 @@ pub struct Setup {
     pub training: bool,
     /// The cameras found when the form opened: number and name.
     pub cameras: Vec<(u32, String)>,
+    /// How a camera chosen is opened to show what it sees.
+    pub opener: CameraOpener,
+    /// What the camera chosen sees, while the form is open.
+    pub preview: Option<Preview>,
     /// What was wrong the last time Start was pressed.
     pub error: Option<String>,
 }
@@ -83,6 +90,8 @@ impl Setup {
                 .first()
                 .map_or(Dealing::Desk, |(index, _)| Dealing::Camera(*index)),
             cameras,
+            opener: CameraOpener::cameras(),
+            preview: None,
             training: false,
             error: None,
         }
@@ -182,6 +191,10 @@ pub fn show_setup(ui: &mut egui::Ui, setup: &mut Setup) -> Option<Start> {
                 match setup.start() {
                     Ok(start) => {
                         setup.error = None;
+                        // The sitting opens the camera: the preview lets it go first.
+                        if let Some(preview) = setup.preview.take() {
+                            preview.close();
+                        }
                         started = Some(start);
                     }
                     Err(why) => setup.error = Some(why),
@@ -305,6 +318,7 @@ fn dealing_form(ui: &mut egui::Ui, setup: &mut Setup) {
             format!("Read by camera {index}: {name}"),
         );
     }
+    preview_ui(ui, setup);
     ui.checkbox(
         &mut setup.training,
         "Training: the dealer announces each settlement, marked before the screen shows it",
@@ -319,6 +333,32 @@ fn dealing_form(ui: &mut egui::Ui, setup: &mut Setup) {
         RichText::new("Every command is written there as it is given; empty: no journal.")
             .color(Color32::GRAY),
     );
+}
+
+/// What the camera chosen sees; none for the desk. Choosing another camera
+/// lets the last one go.
+fn preview_ui(ui: &mut egui::Ui, setup: &mut Setup) {
+    let Dealing::Camera(index) = setup.dealing else {
+        setup.preview = None;
+        return;
+    };
+    if setup.preview.as_ref().is_none_or(|p| p.camera() != index) {
+        // The old one is closed before the new one opens: it may be the same device.
+        if let Some(old) = setup.preview.take() {
+            old.close();
+        }
+        setup.preview = Some(Preview::open(index, &setup.opener));
+    }
+    let again = setup
+        .preview
+        .as_mut()
+        .is_some_and(|preview| preview.preview_ui(ui));
+    if again {
+        if let Some(old) = setup.preview.take() {
+            old.close();
+        }
+        setup.preview = Some(Preview::open(index, &setup.opener));
+    }
 }
 
 /// Every house rule, with its default and where the old books stand.

@@ -103,7 +103,7 @@ const AT_ITS_SEAT_TWICE: f32 = 0.3;
 /// Below this, a face-up card coming to rest at another seat's place than
 /// the one due, lying mostly ([`ONE_CARD_TWICE`]) on a face-up card of that
 /// seat, is that card's box found again, not a card
-/// ([`Play::found_again_on_a_face`]): a KD read at 0.71 on a natural turned
+/// ([`Play::found_again_on_a_card`]): a KD read at 0.71 on a natural turned
 /// up (AD, TS), while the next card was due elsewhere (seed 17 of the live
 /// table's sittings, with session 27's finder).
 const SURELY_A_CARD_ON_A_FACE: f32 = 0.9;
@@ -1014,7 +1014,7 @@ impl Play {
         {
             return true;
         }
-        if card.is_some() && self.found_again_on_a_face(track, due, bbox, confidence) {
+        if self.found_again_on_a_card(track, due, bbox, card, confidence) {
             return false;
         }
         if !self.at_seat(due, here, size, frame) {
@@ -1330,26 +1330,49 @@ impl Play {
         true
     }
 
-    /// Whether a face-up card coming to rest, read less surely than
-    /// [`SURELY_A_CARD_ON_A_FACE`], lies mostly on a face-up card given to
-    /// another seat than the one due: that card's box found again (the
-    /// finder's second box on a hand turned up), not a card dealt there.
-    /// A card dealt to the wrong seat comes with a sure reading of its own;
-    /// a card the seat due is given lies at its own place.
-    fn found_again_on_a_face(
+    /// Whether a card coming to rest at another seat's place than the one
+    /// due lies mostly ([`ONE_CARD_TWICE`]) on a card of that seat, face as
+    /// it is face: that card's box found again, not a card dealt there.
+    /// - Face up, read less surely than [`SURELY_A_CARD_ON_A_FACE`], on a
+    ///   face-up card given to that seat: the finder's second box on a hand
+    ///   turned up. A card dealt to the wrong seat comes with a sure reading
+    ///   of its own.
+    /// - Face down, while the first or second cards go round, on a face-down
+    ///   card of that seat (given to it, or a second box found on one): the
+    ///   finder's box on a hand's stacked backs, lost and found again after
+    ///   the next seat's card (the demo sittings at 5 and 7 players, with
+    ///   session 28's finder). A second card dealt lies about half on the
+    ///   first; only a card dealt to the wrong seat squarely on its cards
+    ///   would be taken for them.
+    ///
+    /// A card the seat due is given lies at its own place.
+    fn found_again_on_a_card(
         &self,
         track: u64,
         due: Seat,
         bbox: [f32; 4],
+        card: Option<pone_engine::Card>,
         confidence: f32,
     ) -> bool {
-        confidence < SURELY_A_CARD_ON_A_FACE
-            && self.tracker.on_table().any(|(t, b, c)| {
-                c.is_some()
-                    && t != track
-                    && share_of_smaller(b, bbox) >= ONE_CARD_TWICE
-                    && self.placed.get(&t).is_some_and(|&(seat, _)| seat != due)
-            })
+        let face_up = card.is_some();
+        let dealing = matches!(
+            self.game.sitting().state().phase(),
+            Phase::FirstCards { .. } | Phase::SecondCards { .. }
+        );
+        if (face_up && confidence >= SURELY_A_CARD_ON_A_FACE) || (!face_up && !dealing) {
+            return false;
+        }
+        let seat_of = |t: u64| {
+            let placed = self.placed.get(&t).map(|&(seat, _)| seat);
+            let twin = || (!face_up).then(|| self.twins.get(&t).map(|&(_, seat)| seat));
+            placed.or_else(|| twin().flatten())
+        };
+        self.tracker.on_table().any(|(t, b, c)| {
+            c.is_some() == face_up
+                && t != track
+                && share_of_smaller(b, bbox) >= ONE_CARD_TWICE
+                && seat_of(t).is_some_and(|seat| seat != due)
+        })
     }
 
     /// The track is a card given to `seat`, lying at `here`; the tracker

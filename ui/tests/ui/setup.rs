@@ -5,6 +5,7 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use pone_ui::preview::{CameraOpener, Preview};
 use pone_ui::screen::{ScreenOptions, SideScreen, Table};
 use pone_ui::setup::{Dealing, Setup, Start, show_setup};
 
@@ -126,4 +127,116 @@ fn a_new_sitting_from_the_demo_opens_the_desk() {
         written
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A camera that sees the same table in every frame, 30 frames a second:
+/// felt with two cards on it.
+struct TableCamera {
+    frames: u64,
+}
+
+impl pone_vision::source::Source for TableCamera {
+    fn next_frame(
+        &mut self,
+    ) -> Result<Option<pone_vision::source::Frame>, pone_vision::source::SourceError> {
+        use image::{Rgb, RgbImage};
+        std::thread::sleep(std::time::Duration::from_millis(33));
+        let mut image = RgbImage::from_pixel(1280, 720, Rgb([22, 82, 52]));
+        for (x0, y0, colour) in [
+            (420, 300, Rgb([245, 240, 230])),
+            (760, 280, Rgb([40, 70, 150])),
+        ] {
+            for y in y0..y0 + 180 {
+                for x in x0..x0 + 128 {
+                    image.put_pixel(x, y, colour);
+                }
+            }
+        }
+        #[allow(clippy::cast_precision_loss)] // a frame's number
+        let at = std::time::Duration::from_secs_f64(self.frames as f64 / 30.0);
+        let index = self.frames;
+        self.frames += 1;
+        Ok(Some(pone_vision::source::Frame {
+            index,
+            at,
+            image,
+            jpeg: None,
+        }))
+    }
+
+    fn fps(&self) -> f32 {
+        30.0
+    }
+
+    fn describe(&self) -> String {
+        "camera 0: table camera".into()
+    }
+}
+
+/// The camera chosen shows what it sees on the form (one that cannot be
+/// opened says why), and is let go when the sitting starts, which opens it.
+#[test]
+fn the_camera_chosen_shows_what_it_sees_until_the_sitting_starts() {
+    let mut setup = Setup::new(vec![(0, "table camera".into()), (1, "unplugged".into())]);
+    setup.journal = "sitting.jsonl".into();
+    setup.opener = CameraOpener::new(|index| {
+        if index == 0 {
+            Ok(Box::new(TableCamera { frames: 0 }))
+        } else {
+            anyhow::bail!("no camera {index} (/dev/video{index} is not there)")
+        }
+    });
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(
+            // The form goes once the sitting starts, as in the window.
+            |ui, (setup, started): &mut (Setup, Option<Start>)| {
+                if started.is_none() {
+                    *started = show_setup(ui, setup);
+                }
+            },
+            (setup, None),
+        );
+    let until = |harness: &mut Harness<'_, (Setup, Option<Start>)>,
+                 what: &dyn Fn(&Preview) -> bool| {
+        for _ in 0..200 {
+            harness.run();
+            if harness.state().0.preview.as_ref().is_some_and(what) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        panic!("the preview never got there");
+    };
+    until(&mut harness, &|p| p.camera() == 0 && p.frames() > 0);
+    harness.run();
+    harness.get_by_label("what camera 0 sees");
+    harness.get_by_label_contains("camera 0: table camera, 1280x720: what it sees now.");
+    harness.snapshot("setup_camera");
+
+    harness.get_by_label("Read by camera 1: unplugged").click();
+    until(&mut harness, &|p| p.camera() == 1 && p.stopped());
+    harness.run();
+    harness.get_by_label_contains("Camera 1 cannot be shown: no camera 1");
+    assert!(harness.query_by_label("what camera 0 sees").is_none());
+
+    harness
+        .get_by_label("Read by camera 0: table camera")
+        .click();
+    until(&mut harness, &|p| p.camera() == 0 && p.frames() > 0);
+    // Drawn with its picture, so that Start lies where it will be clicked.
+    harness.run();
+    harness.get_by_label("Start the sitting").click();
+    harness.run();
+    let (setup, started) = harness.state();
+    assert_eq!(
+        started.as_ref().map(|s| s.dealing),
+        Some(Dealing::Camera(0)),
+        "{:?}",
+        setup.error
+    );
+    assert!(
+        setup.preview.is_none(),
+        "the camera is let go for the sitting"
+    );
 }
