@@ -231,7 +231,11 @@ fn truth_ledger(dir: &Path) -> Value {
 /// first cards. Seed 14 became exact in session 27: a face-up box coming
 /// to rest at another seat's place than the one due, read unsurely, lying
 /// on a face-up card of that seat, is that card found again, not a card
-/// dealt (`SURELY_A_CARD_ON_A_FACE`).
+/// dealt (`SURELY_A_CARD_ON_A_FACE`). Five players, the sitting the
+/// window opens on, joined in session 28: with that session's finder its
+/// hands' stacked backs were found again after the next seat's card, and
+/// taken for it until a face-down box at another seat's place, on that
+/// seat's back, was that back found again (`Play::found_again_on_a_card`).
 #[test]
 fn the_real_recogniser_keeps_the_ledger_of_rendered_sittings() {
     for (seed, rounds, players) in [
@@ -240,6 +244,7 @@ fn the_real_recogniser_keeps_the_ledger_of_rendered_sittings() {
         (14, 2, 3),
         (21, 3, 2),
         (21, 3, 4),
+        (21, 3, 5),
         (21, 3, 6),
         (21, 3, 7),
     ] {
@@ -842,6 +847,18 @@ fn a_second_box_steadying_late_on_the_card_just_dealt_is_that_card() {
 #[test]
 fn a_second_box_half_on_the_card_just_dealt_at_its_seat_is_that_card() {
     second_box_after_each_card_is_that_card("play-found-half", 3, up_half);
+}
+
+/// The finder's box on a hand's stacked backs may be lost and found again
+/// after the next seat's card has come to rest (the demo sittings at 5 and
+/// 7 players, with session 28's finder, 0.8 and 1.3 s after the card): a
+/// face-down box coming to rest at another seat's place than the one due,
+/// mostly on a face-down card of that seat, while the first or second
+/// cards go round, is that card found again, not the card due
+/// (`Play::found_again_on_a_card`).
+#[test]
+fn a_back_found_again_after_the_next_seats_card_is_that_card() {
+    second_box_after_each_card_is_that_card("play-found-after-next", 8, lower_right);
 }
 
 /// Seed 31 with the third player's first card unseen until the next card

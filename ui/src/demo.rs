@@ -237,6 +237,7 @@ pub fn camera_demo_play(dir: &Path) -> crate::live::PlayOptions {
         fps: None,
         live: true,
         zones: None,
+        seat_zones: None,
         journal: None,
     }
 }

@@ -47,6 +47,9 @@ pub struct PlayOptions {
     /// written to it at the end; seats moved in the window are written at
     /// once.
     pub zones: Option<PathBuf>,
+    /// Seat zones given by hand (tapped on the setup's camera picture): the
+    /// table starts from them rather than from `zones`' file.
+    pub seat_zones: Option<pone_vision::play::SeatZones>,
     /// The game's journal, written after every change (a new file: one
     /// there already is refused, so nothing is written over).
     pub journal: Option<PathBuf>,
@@ -97,10 +100,15 @@ fn play_source(options: &PlayOptions, pace: Pace) -> anyhow::Result<Box<dyn Sour
     }
 }
 
-/// A table's play, with its seat zones from `options.zones` when that file
-/// is there.
+/// A table's play, with its seat zones given by hand, or from
+/// `options.zones` when that file is there.
 fn new_play(options: &PlayOptions, script: DealerScript, fps: f32) -> anyhow::Result<Play> {
     let play = Play::new(script, fps, TrackerOptions::default())?;
+    if let Some(zones) = &options.seat_zones {
+        return play
+            .with_zones(zones.clone())
+            .context("the seat zones placed on the setup");
+    }
     let Some(path) = options.zones.as_deref().filter(|p| p.is_file()) else {
         return Ok(play);
     };
@@ -853,6 +861,39 @@ fn in_order(truth: &[TruthCard], camera: &[(String, Option<String>)]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Seat zones tapped on the setup's picture are the table's from the
+    /// start, before any zones file; zones for another count of seats are
+    /// refused with the reason.
+    #[test]
+    fn seat_zones_given_by_hand_start_the_table() {
+        let zones = pone_vision::play::SeatZones {
+            anchors: vec![Some([300.0, 500.0]), None, Some([900.0, 480.0])],
+            stacks: vec![[640.0, 120.0]],
+            card_size: 0.0,
+        };
+        let mut options = PlayOptions {
+            source: None,
+            camera: None,
+            dealer: None,
+            deal: Some(["Ann", "Bob", "Cat"].map(str::to_owned).to_vec()),
+            first: 0,
+            rules: pone_engine::HouseRules::default(),
+            json: false,
+            models: None,
+            fps: None,
+            live: true,
+            zones: Some(PathBuf::from("/nonexistent/sitting.zones.json")),
+            seat_zones: Some(zones.clone()),
+            journal: None,
+        };
+        let play =
+            new_play(&options, dealer_script(&options).expect("a script"), 30.0).expect("a table");
+        assert_eq!(play.zones(), &zones);
+        options.deal = Some(["Ann", "Bob"].map(str::to_owned).to_vec());
+        let refused = new_play(&options, dealer_script(&options).expect("a script"), 30.0);
+        assert!(refused.is_err_and(|e| format!("{e:#}").contains("placed on the setup")));
+    }
 
     fn truth(cards: &[(&str, &str)]) -> Vec<TruthCard> {
         cards

@@ -447,6 +447,7 @@ fn live_command(command: Commands, measure_redraw: Option<f64>) -> anyhow::Resul
                 fps,
                 live,
                 zones,
+                seat_zones: None,
                 journal,
             };
             if headless {

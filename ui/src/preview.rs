@@ -79,6 +79,18 @@ struct Latest {
     frame: Option<(RgbImage, (u32, u32))>,
 }
 
+/// What the dealer did on the preview this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tapped {
+    /// He asked to open the camera again (it could not be opened).
+    pub again: bool,
+    /// He tapped the picture here (the camera's pixels, as its frames are).
+    pub at: Option<[f32; 2]>,
+}
+
+/// The radius of a place marked on the picture, in points.
+const MARK_RADIUS: f32 = 7.0;
+
 /// A camera being read for the setup's form.
 pub struct Preview {
     camera: u32,
@@ -161,9 +173,24 @@ impl Preview {
         self.latest.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The camera's picture and where it stands; true when the dealer asks
-    /// to open it again (it could not be opened).
-    pub fn preview_ui(&mut self, ui: &mut egui::Ui) -> bool {
+    /// The camera's picture, with `marks` on it (places in the camera's
+    /// pixels, and their names), and where it stands; what the dealer did.
+    pub fn preview_ui(&mut self, ui: &mut egui::Ui, marks: &[([f32; 2], String)]) -> Tapped {
+        let standing = self.take_frame(ui.ctx());
+        let at = self.picture_ui(ui, marks);
+        let again = self.standing_ui(ui, &standing);
+        if matches!(
+            standing,
+            Standing::Opening | Standing::Showing(_) | Standing::Lost(_)
+        ) {
+            ui.ctx().request_repaint_after(Duration::from_millis(40));
+        }
+        Tapped { again, at }
+    }
+
+    /// The last frame read, into the texture when it is new; where the
+    /// camera stands.
+    fn take_frame(&mut self, ctx: &egui::Context) -> Standing {
         let (standing, frames, fresh) = {
             let mut latest = self.lock();
             let frames = latest.frames;
@@ -183,7 +210,7 @@ impl Preview {
                 *shown = frames;
                 *size = full;
             } else {
-                let texture = ui.ctx().load_texture(
+                let texture = ctx.load_texture(
                     format!("camera {} preview", self.camera),
                     colour,
                     egui::TextureOptions::LINEAR,
@@ -191,33 +218,69 @@ impl Preview {
                 self.texture = Some((frames, texture, full));
             }
         }
-        let size = self.texture.as_ref().map(|(.., full)| *full);
-        if let Some((_, texture, _)) = &self.texture {
-            let [w, h] = texture.size();
-            #[allow(clippy::cast_precision_loss)] // a picture's side
-            let shown = egui::vec2(SHOWN_WIDTH, SHOWN_WIDTH * h as f32 / w.max(1) as f32);
-            ui.add(
-                egui::Image::new((texture.id(), shown))
-                    .alt_text(format!("what camera {} sees", self.camera)),
+        standing
+    }
+
+    /// The picture with the places marked on it; where it was tapped, in
+    /// the camera's pixels.
+    fn picture_ui(&self, ui: &mut egui::Ui, marks: &[([f32; 2], String)]) -> Option<[f32; 2]> {
+        let (_, texture, (full_w, full_h)) = self.texture.as_ref()?;
+        let [w, h] = texture.size();
+        #[allow(clippy::cast_precision_loss)] // a picture's side
+        let shown = egui::vec2(SHOWN_WIDTH, SHOWN_WIDTH * h as f32 / w.max(1) as f32);
+        // Exactly the picture's size (a justified column would widen the
+        // widget past it, and the taps with it).
+        let (rect, _) = ui.allocate_exact_size(shown, egui::Sense::hover());
+        let id = ui.scope_id().with(("camera preview", self.camera));
+        let response = ui.interact(rect, id, egui::Sense::click());
+        egui::Image::new((texture.id(), shown)).paint_at(ui, rect);
+        let name = format!("what camera {} sees", self.camera);
+        response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, ui.is_enabled(), &name));
+        #[allow(clippy::cast_precision_loss)] // a frame's side
+        let full = egui::vec2(*full_w as f32, *full_h as f32).max(egui::vec2(1.0, 1.0));
+        let painter = ui.painter_at(rect);
+        for ([x, y], name) in marks {
+            let centre = rect.min + egui::vec2(x / full.x, y / full.y) * rect.size();
+            painter.circle(
+                centre,
+                MARK_RADIUS,
+                Color32::from_rgb(250, 200, 60),
+                egui::Stroke::new(1.5, Color32::BLACK),
+            );
+            painter.text(
+                centre + egui::vec2(MARK_RADIUS + 3.0, 0.0),
+                egui::Align2::LEFT_CENTER,
+                name,
+                egui::FontId::proportional(14.0),
+                Color32::WHITE,
             );
         }
-        let live = matches!(
-            standing,
-            Standing::Opening | Standing::Showing(_) | Standing::Lost(_)
-        );
-        let mut again = false;
+        let pos = response
+            .clicked()
+            .then(|| response.interact_pointer_pos())
+            .flatten()?;
+        let at = (pos - rect.min) / rect.size() * full;
+        Some([at.x, at.y])
+    }
+
+    /// Where the camera stands, in words; true when the dealer asks to open
+    /// it again.
+    fn standing_ui(&self, ui: &mut egui::Ui, standing: &Standing) -> bool {
         let grey = |text: String| RichText::new(text).color(Color32::GRAY);
         match standing {
             Standing::Opening => {
                 ui.label(grey(format!("Opening camera {}...", self.camera)));
             }
             Standing::Showing(what) => {
-                let size = size.map_or_else(String::new, |(w, h)| format!(", {w}x{h}"));
+                let size = self
+                    .texture
+                    .as_ref()
+                    .map_or_else(String::new, |(.., (w, h))| format!(", {w}x{h}"));
                 ui.label(grey(format!("{what}{size}: what it sees now.")));
                 ui.label(grey(
                     "Point it down at the table so that every seat's place, the pack and the \
-                     pone's pile are in sight; the seats' places are learned from the first \
-                     cards dealt."
+                     pone's pile are in sight."
                         .to_owned(),
                 ));
             }
@@ -241,13 +304,10 @@ impl Preview {
                     ))
                     .color(Color32::LIGHT_RED),
                 );
-                again = ui.button("Try the camera again").clicked();
+                return ui.button("Try the camera again").clicked();
             }
         }
-        if live {
-            ui.ctx().request_repaint_after(Duration::from_millis(40));
-        }
-        again
+        false
     }
 }
 

@@ -510,6 +510,7 @@ impl SideScreen {
                         .journal
                         .as_ref()
                         .map(|j| j.with_extension("zones.json")),
+                    seat_zones: start.zones.clone(),
                     journal: start.journal.clone(),
                 };
                 crate::live::start_pipeline(&options).map(|pipeline| {

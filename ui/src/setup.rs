@@ -15,6 +15,7 @@ use pone_engine::HouseRules;
 use pone_engine::rules::{
     Brulet, DealPasses, DealerDivided, DivideStake, DivideWhen, DividedNatural, FirstDealer,
 };
+use pone_vision::play::SeatZones;
 
 use crate::preview::{CameraOpener, Preview};
 
@@ -51,6 +52,11 @@ pub struct Setup {
     pub opener: CameraOpener,
     /// What the camera chosen sees, while the form is open.
     pub preview: Option<Preview>,
+    /// Where the cards will lie on the camera's picture, tapped on it: each
+    /// player's place in seating order, then the pack and the pone's pile
+    /// (the camera's pixels). Those not given are learned from the first
+    /// cards dealt.
+    pub places: Vec<[f32; 2]>,
     /// What was wrong the last time Start was pressed.
     pub error: Option<String>,
 }
@@ -70,6 +76,9 @@ pub struct Start {
     pub dealing: Dealing,
     /// Training the dealer.
     pub training: bool,
+    /// With a camera, the seats' places and the stacks tapped on its
+    /// picture (none: all learned from the first cards dealt).
+    pub zones: Option<SeatZones>,
 }
 
 impl Setup {
@@ -92,6 +101,7 @@ impl Setup {
             cameras,
             opener: CameraOpener::cameras(),
             preview: None,
+            places: Vec::new(),
             training: false,
             error: None,
         }
@@ -151,7 +161,51 @@ impl Setup {
             journal: (!journal.is_empty()).then(|| PathBuf::from(journal)),
             dealing: self.dealing,
             training: self.training,
+            zones: self.zones(self.players.len()),
         })
+    }
+
+    /// The places tapped on the camera's picture as seat zones for
+    /// `seats` players: the first `seats` are the players', the rest the
+    /// pack and the pile; none without a camera or a place.
+    fn zones(&self, seats: usize) -> Option<SeatZones> {
+        if !matches!(self.dealing, Dealing::Camera(_)) || self.places.is_empty() {
+            return None;
+        }
+        Some(SeatZones {
+            anchors: (0..seats).map(|k| self.places.get(k).copied()).collect(),
+            stacks: self.places.iter().skip(seats).copied().collect(),
+            // Learned from the first card that comes to rest.
+            card_size: 0.0,
+        })
+    }
+
+    /// What the next tap on the camera's picture places, when anything is
+    /// left to place.
+    fn next_place(&self) -> Option<String> {
+        let k = self.places.len();
+        match k.checked_sub(self.players.len()) {
+            None => Some(format!("{}'s cards", self.players[k].trim())),
+            Some(0) => Some("the pack".to_owned()),
+            Some(1) => Some("the pone's pile".to_owned()),
+            Some(_) => None,
+        }
+    }
+
+    /// The names of the places tapped, as marked on the picture.
+    fn place_names(&self) -> Vec<([f32; 2], String)> {
+        self.places
+            .iter()
+            .enumerate()
+            .map(|(k, &at)| {
+                let name = match k.checked_sub(self.players.len()) {
+                    None => self.players[k].trim().to_owned(),
+                    Some(0) => "pack".to_owned(),
+                    Some(_) => "pile".to_owned(),
+                };
+                (at, name)
+            })
+            .collect()
     }
 }
 
@@ -242,6 +296,8 @@ fn players_form(ui: &mut egui::Ui, setup: &mut Setup) {
     match action {
         Some((k, 0)) => {
             setup.players.remove(k);
+            // The pack's and the pile's places follow the players'.
+            setup.places.clear();
             if let Some(d) = &mut setup.dealer
                 && (*d >= setup.players.len() || *d > k)
             {
@@ -274,6 +330,7 @@ fn players_form(ui: &mut egui::Ui, setup: &mut Setup) {
                 |n| (*n).to_owned(),
             );
         setup.players.push(name);
+        setup.places.clear();
     }
     ui.horizontal(|ui| {
         let label = ui.label("Deals first:");
@@ -335,8 +392,8 @@ fn dealing_form(ui: &mut egui::Ui, setup: &mut Setup) {
     );
 }
 
-/// What the camera chosen sees; none for the desk. Choosing another camera
-/// lets the last one go.
+/// What the camera chosen sees, with the places tapped on it; none for the
+/// desk. Choosing another camera lets the last one go, and its places.
 fn preview_ui(ui: &mut egui::Ui, setup: &mut Setup) {
     let Dealing::Camera(index) = setup.dealing else {
         setup.preview = None;
@@ -346,18 +403,49 @@ fn preview_ui(ui: &mut egui::Ui, setup: &mut Setup) {
         // The old one is closed before the new one opens: it may be the same device.
         if let Some(old) = setup.preview.take() {
             old.close();
+            setup.places.clear();
         }
         setup.preview = Some(Preview::open(index, &setup.opener));
     }
-    let again = setup
-        .preview
-        .as_mut()
-        .is_some_and(|preview| preview.preview_ui(ui));
-    if again {
+    let marks = setup.place_names();
+    let Some(preview) = setup.preview.as_mut() else {
+        return;
+    };
+    let tapped = preview.preview_ui(ui, &marks);
+    let showing = preview.frames() > 0;
+    if tapped.again {
         if let Some(old) = setup.preview.take() {
             old.close();
         }
         setup.preview = Some(Preview::open(index, &setup.opener));
+    }
+    if let Some(at) = tapped.at
+        && setup.next_place().is_some()
+    {
+        setup.places.push(at);
+    }
+    if !showing {
+        return;
+    }
+    let grey = |text: String| RichText::new(text).color(Color32::GRAY);
+    match setup.next_place() {
+        Some(next) if setup.places.is_empty() => ui.label(grey(format!(
+            "The places are learned from the first cards dealt; or tap the picture where \
+             each player's cards will lie, in seating order, then the pack and the pone's \
+             pile. First: {next}."
+        ))),
+        Some(next) => ui.label(grey(format!(
+            "Tap the picture where {next} will lie (those not tapped are learned from the \
+             first cards dealt)."
+        ))),
+        None => ui.label(grey(
+            "Every place is marked: the cards coming to rest there are the seats', the pack's \
+             and the pile's."
+                .to_owned(),
+        )),
+    };
+    if !setup.places.is_empty() && ui.button("Clear the places").clicked() {
+        setup.places.clear();
     }
 }
 

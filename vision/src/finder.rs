@@ -121,14 +121,27 @@ impl Finder {
     /// again at [`wanted_side`] when the cards found are far from the size the
     /// network reads best.
     pub fn find(&mut self, frame: &RgbImage) -> Result<Finds, ModelError> {
+        self.find_kept(frame, Ok).map(|(finds, _)| finds)
+    }
+
+    /// [`Finder::find`], the first look's finds passed through `keep`
+    /// before they choose the size of the second look: a find that `keep`
+    /// drops (a back the back checker doubts) is no card, and its size says
+    /// nothing of the cards'. Gives the finds of the look that stands, and
+    /// whether that was the second (whose finds `keep` has not seen).
+    pub fn find_kept(
+        &mut self,
+        frame: &RgbImage,
+        keep: impl FnOnce(Finds) -> Result<Finds, ModelError>,
+    ) -> Result<(Finds, bool), ModelError> {
         let start = if self.keep_size { self.side } else { NET_SIZE };
-        let first = self.find_at(frame, start)?;
-        let finds = match wanted_side(&first, frame.width().max(frame.height())) {
-            Some(side) => self.find_at(frame, side)?,
-            None => first,
+        let first = keep(self.find_at(frame, start)?)?;
+        let (finds, again) = match wanted_side(&first, frame.width().max(frame.height())) {
+            Some(side) => (self.find_at(frame, side)?, true),
+            None => (first, false),
         };
         self.side = finds.side;
-        Ok(finds)
+        Ok((finds, again))
     }
 
     /// The corners and backs in a frame seen with its long side `side` pixels.

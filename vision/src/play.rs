@@ -1337,7 +1337,8 @@ impl Play {
     ///   face-up card given to that seat: the finder's second box on a hand
     ///   turned up. A card dealt to the wrong seat comes with a sure reading
     ///   of its own.
-    /// - Face down, while the first or second cards go round, on a face-down
+    /// - Face down, while the first or second cards go round, at the place
+    ///   of another seat than the one due, on a face-down
     ///   card of that seat (given to it, or a second box found on one): the
     ///   finder's box on a hand's stacked backs, lost and found again after
     ///   the next seat's card (the demo sittings at 5 and 7 players, with
@@ -1362,17 +1363,31 @@ impl Play {
         if (face_up && confidence >= SURELY_A_CARD_ON_A_FACE) || (!face_up && !dealing) {
             return false;
         }
+        // A card given to a seat whose place it did not lie at (the deal's
+        // order broken, asked about) leaves the seats' cards mixed: a face-
+        // down card coming to rest at the place of the seat due is its card.
+        if !face_up
+            && self
+                .nearest_seat(centre(bbox))
+                .is_none_or(|s| s == due.index())
+        {
+            return false;
+        }
         let seat_of = |t: u64| {
             let placed = self.placed.get(&t).map(|&(seat, _)| seat);
             let twin = || (!face_up).then(|| self.twins.get(&t).map(|&(_, seat)| seat));
             placed.or_else(|| twin().flatten())
         };
-        self.tracker.on_table().any(|(t, b, c)| {
+        let under = self.tracker.on_table().find(|&(t, b, c)| {
             c.is_some() == face_up
                 && t != track
                 && share_of_smaller(b, bbox) >= ONE_CARD_TWICE
                 && seat_of(t).is_some_and(|seat| seat != due)
-        })
+        });
+        if let Some((under, ..)) = under {
+            tracing::debug!(track, under, "found again on a card of another seat");
+        }
+        under.is_some()
     }
 
     /// The track is a card given to `seat`, lying at `here`; the tracker
@@ -1484,6 +1499,8 @@ impl Play {
             self.round_ended_at = self.frame;
             self.tracker.leave(&leaving);
             self.placed.clear();
+            // Second boxes were found on this round's cards.
+            self.twins.clear();
             // The face-up cards' lines stay until their cards go: one
             // read unsurely and read again surely as another corrects
             // the settled round.

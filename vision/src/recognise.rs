@@ -169,10 +169,10 @@ impl Recogniser {
 
     /// Every card in `frame`, face-up ones read, in reading order (top to bottom, then left to right).
     pub fn recognise(&mut self, frame: &RgbImage) -> Result<Vec<Seen>, ModelError> {
-        let finds = self.finder.find(frame)?;
+        let (found, backs) = self.find(frame)?;
         let mut corners = Vec::new();
         let mut crops = Vec::new();
-        for corner in finds.corners {
+        for corner in found {
             if let Some(crop) = cut_window(frame, corner.window) {
                 crops.push(crop);
                 corners.push(corner);
@@ -201,7 +201,6 @@ impl Recogniser {
         // two cards found, face up or down (a picture full of cards is not
         // one card, nor is a table of face-down cards dealt); never of a
         // table camera's frames.
-        let backs = self.checked_backs(frame, finds.backs)?;
         let camera = self.camera;
         let whole = if !camera && (candidates.len() + backs.len() <= 2 || may_be_one_card(fw, fh)) {
             self.picture_as_card(frame, &classes)?.and_then(|picture| {
@@ -279,41 +278,38 @@ impl Recogniser {
         Ok(seen)
     }
 
-    /// The face-down cards found, each looked at again by the back checker
-    /// when there is one: a find it doubts goes, and a kept one's confidence
-    /// is the checker's (calibrated; the finder's score is not). Without the
-    /// checker, every find stays with the finder's score.
-    fn checked_backs(
+    /// The finder's corners, and its backs checked (each back's confidence
+    /// the checker's). The first look's backs are checked before they say
+    /// how large the cards are: a pen's tip the checker drops sent an empty
+    /// table to be seen again larger, where its other end passed as a back.
+    fn find(
         &mut self,
         frame: &RgbImage,
-        found: Vec<crate::finder::Back>,
-    ) -> Result<Vec<Seen>, ModelError> {
-        let least = if self.camera {
+    ) -> Result<(Vec<crate::finder::Corner>, Vec<Seen>), ModelError> {
+        let least = self.least_back();
+        let checker = self.backs.as_mut();
+        let (mut finds, again) = self.finder.find_kept(frame, |mut first| {
+            first.backs = checked_backs(checker, least, frame, first.backs)?;
+            Ok(first)
+        })?;
+        if again {
+            finds.backs = checked_backs(self.backs.as_mut(), least, frame, finds.backs)?;
+        }
+        let backs = finds
+            .backs
+            .iter()
+            .map(|back| Seen::new("back", back.score, back.bbox))
+            .collect();
+        Ok((finds.corners, backs))
+    }
+
+    /// The least checked back kept: a table camera's frames keep more.
+    fn least_back(&self) -> f32 {
+        if self.camera {
             CAMERA_CHECKED_BACK
         } else {
             CHECKED_BACK
-        };
-        let Some(checker) = self.backs.as_mut() else {
-            return Ok(found
-                .into_iter()
-                .map(|back| Seen::new("back", back.score, back.bbox))
-                .collect());
-        };
-        let (found, crops): (Vec<_>, Vec<_>) = found
-            .into_iter()
-            .filter_map(|back| Some((back.bbox, cut_back(frame, back.bbox)?)))
-            .unzip();
-        // `open` made sure the checker has the class.
-        let is_back = checker.classes().iter().position(|c| c == "back");
-        let opinions = checker.probabilities(&crops)?;
-        Ok(found
-            .into_iter()
-            .zip(opinions)
-            .filter_map(|(bbox, opinion)| {
-                let p = is_back.and_then(|k| opinion.get(k).copied())?;
-                (p >= least).then(|| Seen::new("back", p, bbox))
-            })
-            .collect())
+        }
     }
 
     /// The evidence (over the corner reader's classes, then one more for "no
@@ -537,6 +533,36 @@ const LARGEST_BACK: f32 = 2.0;
 /// typical card is no card: what shows of a face-down card under others
 /// still runs most of its length (the held-out renders' smallest: 0.41).
 const SMALLEST_BACK: f32 = 0.4;
+
+/// The face-down cards found, each looked at again by the back checker
+/// when there is one: a find it doubts (under `least`) goes, and a kept
+/// one's score is the checker's (calibrated; the finder's score is not).
+/// Without the checker, every find stays with the finder's score.
+fn checked_backs(
+    checker: Option<&mut Classifier>,
+    least: f32,
+    frame: &RgbImage,
+    found: Vec<crate::finder::Back>,
+) -> Result<Vec<crate::finder::Back>, ModelError> {
+    let Some(checker) = checker else {
+        return Ok(found);
+    };
+    let (found, crops): (Vec<_>, Vec<_>) = found
+        .into_iter()
+        .filter_map(|back| Some((back.bbox, cut_back(frame, back.bbox)?)))
+        .unzip();
+    // `open` made sure the checker has the class.
+    let is_back = checker.classes().iter().position(|c| c == "back");
+    let opinions = checker.probabilities(&crops)?;
+    Ok(found
+        .into_iter()
+        .zip(opinions)
+        .filter_map(|(bbox, opinion)| {
+            let score = is_back.and_then(|k| opinion.get(k).copied())?;
+            (score >= least).then_some(crate::finder::Back { score, bbox })
+        })
+        .collect())
+}
 
 /// The backs no larger than [`LARGEST_BACK`] times the frame's typical card
 /// (the median long side of the face-up readings and of the backs surer than

@@ -174,7 +174,8 @@ impl pone_vision::source::Source for TableCamera {
 }
 
 /// The camera chosen shows what it sees on the form (one that cannot be
-/// opened says why), and is let go when the sitting starts, which opens it.
+/// opened says why), the seats' places are tapped on its picture, and it is
+/// let go when the sitting starts, which opens it, with those places.
 #[test]
 fn the_camera_chosen_shows_what_it_sees_until_the_sitting_starts() {
     let mut setup = Setup::new(vec![(0, "table camera".into()), (1, "unplugged".into())]);
@@ -202,41 +203,76 @@ fn the_camera_chosen_shows_what_it_sees_until_the_sitting_starts() {
         for _ in 0..200 {
             harness.run();
             if harness.state().0.preview.as_ref().is_some_and(what) {
+                // Drawn once more with its picture, so that what lies
+                // below it is where it will be clicked.
+                harness.run();
                 return;
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
         panic!("the preview never got there");
     };
+    // Taps on the picture, each at a share of its width and height.
+    let tap = |harness: &mut Harness<'_, (Setup, Option<Start>)>, shares: &[[f32; 2]]| {
+        for &[x, y] in shares {
+            let picture = harness.get_by_label("what camera 0 sees").rect();
+            let at = picture.min + egui::vec2(x, y) * picture.size();
+            harness.hover_at(at);
+            harness.drag_at(at);
+            harness.drop_at(at);
+            harness.run();
+        }
+    };
     until(&mut harness, &|p| p.camera() == 0 && p.frames() > 0);
-    harness.run();
-    harness.get_by_label("what camera 0 sees");
     harness.get_by_label_contains("camera 0: table camera, 1280x720: what it sees now.");
+    harness.get_by_label_contains("First: Ann's cards.");
+    // The four players' places, the pack's and the pile's.
+    tap(
+        &mut harness,
+        &[
+            [0.2, 0.8],
+            [0.1, 0.4],
+            [0.5, 0.15],
+            [0.9, 0.4],
+            [0.75, 0.85],
+            [0.6, 0.85],
+        ],
+    );
+    harness.get_by_label_contains("Every place is marked");
     harness.snapshot("setup_camera");
 
     harness.get_by_label("Read by camera 1: unplugged").click();
     until(&mut harness, &|p| p.camera() == 1 && p.stopped());
-    harness.run();
     harness.get_by_label_contains("Camera 1 cannot be shown: no camera 1");
     assert!(harness.query_by_label("what camera 0 sees").is_none());
 
+    // Back to camera 0: its places went with it; two tapped again.
     harness
         .get_by_label("Read by camera 0: table camera")
         .click();
     until(&mut harness, &|p| p.camera() == 0 && p.frames() > 0);
-    // Drawn with its picture, so that Start lies where it will be clicked.
-    harness.run();
+    harness.get_by_label_contains("First: Ann's cards.");
+    tap(&mut harness, &[[0.2, 0.8], [0.1, 0.4]]);
+    harness.get_by_label_contains("Tap the picture where Cat's cards will lie");
     harness.get_by_label("Start the sitting").click();
     harness.run();
     let (setup, started) = harness.state();
-    assert_eq!(
-        started.as_ref().map(|s| s.dealing),
-        Some(Dealing::Camera(0)),
-        "{:?}",
-        setup.error
-    );
+    let start = started.as_ref().expect("started");
+    assert_eq!(start.dealing, Dealing::Camera(0));
     assert!(
         setup.preview.is_none(),
         "the camera is let go for the sitting"
     );
+    // In the camera's pixels: the picture shows its 1280x720.
+    let zones = start.zones.as_ref().expect("the places tapped");
+    let rounded = |at: Option<[f32; 2]>| at.map(|[x, y]| [x.round(), y.round()]);
+    assert_eq!(
+        zones
+            .anchors
+            .iter()
+            .map(|a| rounded(*a))
+            .collect::<Vec<_>>(),
+        vec![Some([256.0, 576.0]), Some([128.0, 288.0]), None, None]
+    );
+    assert!(zones.stacks.is_empty());
 }
