@@ -229,6 +229,22 @@ pub struct Desk {
     flags_answered: Vec<(u32, usize)>,
 }
 
+/// How a note of a flag answered at the desk begins (then the flag's place
+/// among its round's flags, and the round: `... 0 of round 2: Bob keeps the
+/// 7S`).
+const FLAG_ANSWERED: &str = "the dealer answered the engine's flag";
+
+/// The flags whose answer only a note keeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FlagKind {
+    /// A card exposed (kept with `Y`).
+    Exposed,
+    /// A declaration the cards contradict (left with `N`).
+    Contradicted,
+    /// Any other: its answer is a command.
+    Other,
+}
+
 impl Desk {
     /// A new sitting of `players` (in seating order) under `rules`, the first
     /// of them dealing; its journal written to `journal` when given.
@@ -283,6 +299,7 @@ impl Desk {
             )
         })?;
         Ok(Desk {
+            flags_answered: Desk::flags_answered_in(&game),
             game,
             typed: Typed::Nothing,
             said: None,
@@ -292,7 +309,6 @@ impl Desk {
             corrections: Vec::new(),
             drawn: Vec::new(),
             ahead: false,
-            flags_answered: Vec::new(),
         })
     }
 
@@ -1609,6 +1625,11 @@ impl Desk {
     /// `Y` or `N` to a flag the engine raised: a card exposed kept or
     /// rejected, a surplus card put right or one of the two rejected.
     fn answer_flag(&mut self, (round, k, flag): (u32, usize, Flag), right: bool) {
+        let flag_kind = match flag {
+            Flag::CardExposed { .. } => FlagKind::Exposed,
+            Flag::DeclarationContradicted { .. } => FlagKind::Contradicted,
+            Flag::SurplusCard { .. } => FlagKind::Other,
+        };
         let answered = match (flag, right) {
             (Flag::CardExposed { player, card }, true) => {
                 let name = self.game.sitting().state().name(player).to_owned();
@@ -1639,6 +1660,42 @@ impl Desk {
         if answered {
             self.flags_answered.push((round, k));
         }
+        // An answer that changes nothing in the game is kept in the journal
+        // as a note, so a sitting gone on with does not ask it again.
+        let kept = answered
+            && matches!(
+                (flag_kind, right),
+                (FlagKind::Exposed, true) | (FlagKind::Contradicted, false)
+            );
+        let Some(Said::Done(word)) = self.said.as_ref().filter(|_| kept) else {
+            return;
+        };
+        let note = Line::Note {
+            text: format!("{FLAG_ANSWERED} {k} of round {round}: {word}"),
+        };
+        if self.game.apply(meta(), note.clone()).is_ok() {
+            self.saved();
+            if self.camera_deals {
+                self.corrections.push(note);
+            }
+        }
+    }
+
+    /// The flags answered in a journal's notes (the round's number and the
+    /// flag's place), as [`Desk::answer_flag`] wrote them.
+    fn flags_answered_in(game: &Game) -> Vec<(u32, usize)> {
+        game.journal()
+            .iter()
+            .filter_map(|entry| match &entry.line {
+                Line::Note { text } => {
+                    let rest = text.strip_prefix(FLAG_ANSWERED)?.trim_start();
+                    let (k, rest) = rest.split_once(" of round ")?;
+                    let (round, _) = rest.split_once(':')?;
+                    Some((round.parse().ok()?, k.parse().ok()?))
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     /// Takes `player`'s natural back (a correction, its payment going with

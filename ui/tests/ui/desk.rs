@@ -1034,6 +1034,30 @@ fn the_brulet_typed_wrong_is_fixed_or_taken_back() {
     assert!(desk.prompt().starts_with("Card to"), "{}", desk.prompt());
 }
 
+/// A flag answered at the desk is not asked again when the sitting is gone
+/// on with from its journal: the answer is noted there.
+#[test]
+fn a_flag_answered_is_not_asked_again_after_a_resume() {
+    let dir = std::env::temp_dir().join(format!("pone-flag-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("sitting.jsonl");
+    let mut desk = Desk::new(names(3), HouseRules::default(), Some(path.clone())).expect("a desk");
+    type_keys(&mut desk, "qhm92qh");
+    assert!(
+        desk.question_prompt().is_some(),
+        "the exposed card is asked"
+    );
+    type_keys(&mut desk, "y");
+    assert_eq!(last_word(&desk), "Bob keeps the QH");
+    let resumed = Desk::resume(&path).expect("the journal goes on");
+    assert!(
+        resumed.question_prompt().is_none(),
+        "{:?}",
+        resumed.question_prompt()
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_card_exposed_or_a_surplus_card_is_answered_in_one_key() {
     // Bob's first card, the QH, exposed in dealing: the desk asks.
@@ -1052,12 +1076,14 @@ fn a_card_exposed_or_a_surplus_card_is_answered_in_one_key() {
         "{}",
         desk.prompt()
     );
-    // Y keeps an exposed card: nothing changes but the question.
+    // Y keeps an exposed card: nothing changes but the question, and the
+    // journal notes the answer.
     type_keys(&mut desk, "7sm927s");
     let journal = desk.game().journal().len();
     type_keys(&mut desk, "y");
     assert_eq!(last_word(&desk), "Bob keeps the 7S");
-    assert_eq!(desk.game().journal().len(), journal);
+    assert_eq!(desk.game().journal().len(), journal + 1);
+    assert!(desk.game().journal_text().contains("Bob keeps the 7S"));
     assert!(desk.question_prompt().is_none());
     // Cat is dealt two cards at once (a surplus, M7): Y puts it right, the
     // surplus going on to Ann, whose card it was.
