@@ -396,7 +396,9 @@ fn dealing_form(ui: &mut egui::Ui, setup: &mut Setup) {
 /// desk. Choosing another camera lets the last one go, and its places.
 fn preview_ui(ui: &mut egui::Ui, setup: &mut Setup) {
     let Dealing::Camera(index) = setup.dealing else {
+        // The desk: the camera is let go, and its places with it.
         setup.preview = None;
+        setup.places.clear();
         return;
     };
     if setup.preview.as_ref().is_none_or(|p| p.camera() != index) {
