@@ -1210,7 +1210,10 @@ impl Desk {
             .rev()
             .filter(|(_, c)| match c {
                 Command::Show { cards, .. } => cards.len() == 1,
-                Command::Card { .. } | Command::Dealer { .. } | Command::DrawForDeal { .. } => true,
+                Command::Card { .. }
+                | Command::Dealer { .. }
+                | Command::DrawForDeal { .. }
+                | Command::Choose { .. } => true,
                 other => said_at_the_desk(other),
             })
             .map(|(seq, c)| (*seq, describe(c, state)))
@@ -1266,6 +1269,24 @@ impl Desk {
                     cards: Vec::new(),
                     rank: None,
                 }
+            }
+            // An election has two sides: fixed, it is the other.
+            Some(Command::Choose { player, choice }) => {
+                self.typed = Typed::Nothing;
+                let other = other_side(choice);
+                let state = self.game.sitting().state();
+                let new = Line::from_command(
+                    &Command::Choose {
+                        player,
+                        choice: other,
+                    },
+                    state,
+                );
+                let reason = format!(
+                    "{} elects {other}, not {choice}: put right at the desk",
+                    state.name(player)
+                );
+                self.correct(line, Some(new), reason);
             }
             // The brulet: its cards said again.
             Some(Command::Brulet { .. }) => {
@@ -1903,6 +1924,17 @@ fn describe(command: &Command, state: &State) -> String {
 
 /// Whether a command is the dealer's word, not a card: a stake, the
 /// double, content, divide, and what the `O` key and the `M` menu say.
+/// The other side of an election: sympathy's is antipathy, red's black.
+fn other_side(choice: pone_engine::eight::Choice) -> pone_engine::eight::Choice {
+    use pone_engine::eight::Choice;
+    match choice {
+        Choice::Sympathy => Choice::Antipathy,
+        Choice::Antipathy => Choice::Sympathy,
+        Choice::Red => Choice::Black,
+        Choice::Black => Choice::Red,
+    }
+}
+
 fn said_at_the_desk(command: &Command) -> bool {
     matches!(
         command,

@@ -138,11 +138,26 @@ fn the_eight_round_deal_is_typed_key_by_key_and_settles_as_the_engine_does() {
         desk.prompt(),
         "Sympathy and Antipathy: Bob elects sympathy (S) or antipathy (A)"
     );
-    type_keys(&mut desk, "sa");
+    // Bob elects antipathy, Cat sympathy; then F puts Bob's right (the
+    // list's second, the latest first): an election fixed is its other side.
+    type_keys(&mut desk, "as");
+    type_keys(&mut desk, "f2");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    type_keys(&mut desk, "f1");
+    assert!(!refused(&desk), "{:?}", desk.said());
     let state = desk.game().sitting().state();
     assert_eq!(
         state.seat_round(Seat(1)).and_then(|r| r.choice),
         Some(pone_engine::eight::Choice::Sympathy)
+    );
+    assert_eq!(
+        state.seat_round(Seat(2)).and_then(|r| r.choice),
+        Some(pone_engine::eight::Choice::Antipathy)
+    );
+    assert!(
+        desk.game()
+            .journal_text()
+            .contains("Bob elects sympathy, not antipathy: put right at the desk")
     );
     type_keys(&mut desk, "2h3s4d5s");
     assert!(!refused(&desk), "{:?}", desk.said());
