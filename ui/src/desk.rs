@@ -234,17 +234,6 @@ pub struct Desk {
 /// 7S`).
 const FLAG_ANSWERED: &str = "the dealer answered the engine's flag";
 
-/// The flags whose answer only a note keeps.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum FlagKind {
-    /// A card exposed (kept with `Y`).
-    Exposed,
-    /// A declaration the cards contradict (left with `N`).
-    Contradicted,
-    /// Any other: its answer is a command.
-    Other,
-}
-
 impl Desk {
     /// A new sitting of `players` (in seating order) under `rules`, the first
     /// of them dealing; its journal written to `journal` when given.
@@ -1646,11 +1635,13 @@ impl Desk {
     /// `Y` or `N` to a flag the engine raised: a card exposed kept or
     /// rejected, a surplus card put right or one of the two rejected.
     fn answer_flag(&mut self, (round, k, flag): (u32, usize, Flag), right: bool) {
-        let flag_kind = match flag {
-            Flag::CardExposed { .. } => FlagKind::Exposed,
-            Flag::DeclarationContradicted { .. } => FlagKind::Contradicted,
-            Flag::SurplusCard { .. } => FlagKind::Other,
-        };
+        // An answer that changes nothing in the game (a card exposed kept, a
+        // natural left) is kept in the journal as a note, so a sitting gone
+        // on with does not ask it again.
+        let noted = matches!(
+            (&flag, right),
+            (Flag::CardExposed { .. }, true) | (Flag::DeclarationContradicted { .. }, false)
+        );
         let answered = match (flag, right) {
             (Flag::CardExposed { player, card }, true) => {
                 let name = self.game.sitting().state().name(player).to_owned();
@@ -1681,14 +1672,7 @@ impl Desk {
         if answered {
             self.flags_answered.push((round, k));
         }
-        // An answer that changes nothing in the game is kept in the journal
-        // as a note, so a sitting gone on with does not ask it again.
-        let kept = answered
-            && matches!(
-                (flag_kind, right),
-                (FlagKind::Exposed, true) | (FlagKind::Contradicted, false)
-            );
-        let Some(Said::Done(word)) = self.said.as_ref().filter(|_| kept) else {
+        let Some(Said::Done(word)) = self.said.as_ref().filter(|_| answered && noted) else {
             return;
         };
         let note = Line::Note {
@@ -1922,8 +1906,6 @@ fn describe(command: &Command, state: &State) -> String {
     }
 }
 
-/// Whether a command is the dealer's word, not a card: a stake, the
-/// double, content, divide, and what the `O` key and the `M` menu say.
 /// The other side of an election: sympathy's is antipathy, red's black.
 fn other_side(choice: pone_engine::eight::Choice) -> pone_engine::eight::Choice {
     use pone_engine::eight::Choice;
@@ -1935,6 +1917,8 @@ fn other_side(choice: pone_engine::eight::Choice) -> pone_engine::eight::Choice 
     }
 }
 
+/// Whether a command is the dealer's word, not a card: a stake, the
+/// double, content, divide, and what the `O` key and the `M` menu say.
 fn said_at_the_desk(command: &Command) -> bool {
     matches!(
         command,

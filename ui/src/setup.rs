@@ -161,14 +161,15 @@ impl Setup {
             journal: (!journal.is_empty()).then(|| PathBuf::from(journal)),
             dealing: self.dealing,
             training: self.training,
-            zones: self.zones(self.players.len()),
+            zones: self.zones(),
         })
     }
 
-    /// The places tapped on the camera's picture as seat zones for
-    /// `seats` players: the first `seats` are the players', the rest the
-    /// pack and the pile; none without a camera or a place.
-    fn zones(&self, seats: usize) -> Option<SeatZones> {
+    /// The places tapped on the camera's picture as seat zones: the first
+    /// are the players', the rest the pack and the pile; none without a
+    /// camera or a place.
+    fn zones(&self) -> Option<SeatZones> {
+        let seats = self.players.len();
         if !matches!(self.dealing, Dealing::Camera(_)) || self.places.is_empty() {
             return None;
         }

@@ -1373,10 +1373,16 @@ impl Play {
         {
             return false;
         }
+        // Given to the seat; or, face down, a second box found on its card.
         let seat_of = |t: u64| {
             let placed = self.placed.get(&t).map(|&(seat, _)| seat);
-            let twin = || (!face_up).then(|| self.twins.get(&t).map(|&(_, seat)| seat));
-            placed.or_else(|| twin().flatten())
+            let twin = || {
+                self.twins
+                    .get(&t)
+                    .filter(|_| !face_up)
+                    .map(|&(_, seat)| seat)
+            };
+            placed.or_else(twin)
         };
         let under = self.tracker.on_table().find(|&(t, b, c)| {
             c.is_some() == face_up
