@@ -1466,8 +1466,17 @@ fn round_line(state: &State) -> String {
     let doubled = if state.doubled() { ", doubled" } else { "" };
     let now = match state.phase() {
         Phase::Between => "between rounds".to_owned(),
-        Phase::FirstCards { .. } => "first cards".to_owned(),
-        Phase::SecondCards { .. } => "second cards".to_owned(),
+        Phase::FirstCards { .. } | Phase::SecondCards { .. } => {
+            let cards = if matches!(state.phase(), Phase::FirstCards { .. }) {
+                "first cards"
+            } else {
+                "second cards"
+            };
+            match state.due_card() {
+                Some((seat, _)) => format!("{cards}, the next to {}", state.name(seat)),
+                None => cards.to_owned(),
+            }
+        }
         Phase::Drawing { .. } => match state.turn() {
             Some((seat, _)) => format!("{} to draw", state.name(seat)),
             None => "drawing".to_owned(),
@@ -1789,8 +1798,20 @@ fn show_seats(ui: &mut egui::Ui, state: &State) {
     });
 }
 
+/// The seat the table waits on, marked on the table: whose turn it is to
+/// draw or play, or, while the cards go round (the first and second cards,
+/// the eight-round deal's cards turned up), whose card comes next.
+fn waited_on(state: &State) -> Option<Seat> {
+    match state.phase() {
+        Phase::FirstCards { .. } | Phase::SecondCards { .. } | Phase::Turning => {
+            state.due_card().map(|(seat, _)| seat)
+        }
+        _ => state.turn().map(|(seat, _)| seat),
+    }
+}
+
 fn show_seat(ui: &mut egui::Ui, state: &State, place: Seat, style: SeatStyle) {
-    let turn = state.turn().map(|t| t.0) == Some(place);
+    let turn = waited_on(state) == Some(place);
     let stroke = if turn {
         egui::Stroke::new(3.0, GOLD)
     } else {

@@ -190,6 +190,8 @@ fn the_desk_takes_taps_and_shows_what_is_due() {
     harness.get_by_label("Hearts").click();
     harness.run();
     harness.get_by_label_contains("Card to Cat");
+    // The table says whose card is next, as the desk does.
+    harness.get_by_label_contains("first cards, the next to Cat");
     type_keys(&mut harness, "7s2dkc");
     harness.get_by_label_contains("Stake for Bob");
     type_keys(&mut harness, "4\n1");
