@@ -44,7 +44,7 @@ pub struct PlayOptions {
     pub live: bool,
     /// The sitting's seat zones: read from this JSON file when it is there
     /// (saved by an earlier sitting, or made by hand), else learned and
-    /// written to it at the end; seats moved in the window are written at
+    /// written to it at the end; places moved in the window (a seat's, the pack's, the pile's) are written at
     /// once.
     pub zones: Option<PathBuf>,
     /// Seat zones given by hand (tapped on the setup's camera picture): the
@@ -384,9 +384,9 @@ pub struct LiveView {
     pub inbox: Vec<pone_engine::Line>,
     /// The dealer's lines the pipeline holds, not in the game yet.
     pub waiting: usize,
-    /// Seats' places dragged on the camera's picture (seat, source pixels),
-    /// for the pipeline to take.
-    pub moved_seats: Vec<(usize, [f32; 2])>,
+    /// Places (a seat's, the pack's, the pile's) dragged on the camera's
+    /// picture (source pixels), for the pipeline to take.
+    pub moved_places: Vec<(pone_vision::play::Place, [f32; 2])>,
     /// The window is closing: the pipeline stops before its next frame.
     pub closing: bool,
     /// Frames read so far.
@@ -583,7 +583,7 @@ fn run_pipeline(
         let mut closing = false;
         update(&mut |v| {
             said.append(&mut v.inbox);
-            moved.append(&mut v.moved_seats);
+            moved.append(&mut v.moved_places);
             closing = v.closing;
         });
         if closing {
@@ -593,8 +593,8 @@ fn run_pipeline(
             play.say(line);
         }
         let dragged = !moved.is_empty();
-        for (seat, at) in moved {
-            play.move_seat(seat, at);
+        for (place, at) in moved {
+            play.move_place(place, at);
         }
         let start = Instant::now();
         let due =

@@ -23,6 +23,7 @@ use crate::demo::DemoTable;
 use crate::desk::{Desk, Key, Said};
 use crate::drill::{Drill, show_drill};
 use crate::setup::{Dealing, Setup, Start, show_setup};
+use pone_vision::play::Place;
 
 /// What the window plays and for how long.
 #[derive(Clone, Debug)]
@@ -1153,54 +1154,62 @@ fn show_camera(ui: &mut egui::Ui, texture: &egui::TextureHandle, view: &mut crat
         .map(|g| g.sitting().state().names().to_vec())
         .unwrap_or_default();
     let reach = view.zones.card_size * k;
-    let mut moved = Vec::new();
-    for (seat, anchor) in view.zones.anchors.iter().enumerate() {
-        if let Some([x, y]) = anchor {
-            let mut centre = at(*x, *y);
-            // A seat's place is dragged where its cards lie.
+    // Each place is dragged where its cards lie: the seats' (once known),
+    // the pack's and the pile's.
+    let seats = view
+        .zones
+        .anchors
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, anchor)| {
             let name = names.get(seat).map_or("?", String::as_str);
-            let handle = ui
-                .interact(
-                    egui::Rect::from_center_size(centre, egui::vec2(32.0, 32.0)),
-                    ui.scope_id().with(("seat", seat)),
-                    egui::Sense::drag(),
-                )
-                .on_hover_text("drag to where this seat's cards lie");
-            handle.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{name}'s place"))
-            });
-            if handle.dragged() && k > 0.0 {
-                centre += handle.drag_delta();
-                let source = (centre - rect.min) / k;
-                moved.push((seat, [source.x, source.y]));
-            }
-            painter.circle_stroke(
-                centre,
-                reach.max(8.0),
-                egui::Stroke::new(1.5, Color32::LIGHT_GREEN),
-            );
-            painter.text(
-                centre,
-                egui::Align2::CENTER_CENTER,
-                names.get(seat).map_or("?", String::as_str),
-                egui::FontId::proportional(14.0),
-                Color32::LIGHT_GREEN,
-            );
+            anchor.map(|a| (Place::Seat(seat), a, name, Color32::LIGHT_GREEN))
+        });
+    let stacks = view
+        .zones
+        .stacks
+        .iter()
+        .enumerate()
+        .map(|(stack, &a)| (Place::Stack(stack), a, "pack or pile", Color32::GRAY));
+    let mut moved = Vec::new();
+    for (place, [x, y], name, colour) in seats.chain(stacks).collect::<Vec<_>>() {
+        let mut centre = at(x, y);
+        let (label, hint) = match place {
+            Place::Seat(_) => (
+                format!("{name}'s place"),
+                "drag to where this seat's cards lie",
+            ),
+            Place::Stack(stack) => (
+                format!("the pack or pile's place ({})", stack + 1),
+                "drag to where the pack or the pone's pile lies",
+            ),
+        };
+        let handle = ui
+            .interact(
+                egui::Rect::from_center_size(centre, egui::vec2(32.0, 32.0)),
+                ui.scope_id().with(("place", place)),
+                egui::Sense::drag(),
+            )
+            .on_hover_text(hint);
+        handle.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+        if handle.dragged() && k > 0.0 {
+            centre += handle.drag_delta();
+            let source = (centre - rect.min) / k;
+            moved.push((place, [source.x, source.y]));
         }
-    }
-    for &(seat, at) in &moved {
-        if let Some(anchor) = view.zones.anchors.get_mut(seat) {
-            *anchor = Some(at);
-        }
-    }
-    view.moved_seats.extend(moved);
-    for [x, y] in &view.zones.stacks {
-        painter.circle_stroke(
-            at(*x, *y),
-            reach.max(8.0),
-            egui::Stroke::new(1.5, Color32::GRAY),
+        painter.circle_stroke(centre, reach.max(8.0), egui::Stroke::new(1.5, colour));
+        painter.text(
+            centre,
+            egui::Align2::CENTER_CENTER,
+            name,
+            egui::FontId::proportional(14.0),
+            colour,
         );
     }
+    for &(place, at) in &moved {
+        view.zones.move_place(place, at);
+    }
+    view.moved_places.extend(moved);
 }
 
 /// Where the frames come from, how fast they are read, and the questions

@@ -147,6 +147,27 @@ pub struct SeatZones {
     pub card_size: f32,
 }
 
+impl SeatZones {
+    /// Puts `place` at `at` (pixels); false for a place these zones do not
+    /// have.
+    pub fn move_place(&mut self, place: Place, at: [f32; 2]) -> bool {
+        match place {
+            Place::Seat(seat) => self.anchors.get_mut(seat).map(|a| *a = Some(at)),
+            Place::Stack(stack) => self.stacks.get_mut(stack).map(|s| *s = at),
+        }
+        .is_some()
+    }
+}
+
+/// A place of [`SeatZones`] the dealer may move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// A seat's place (its index in [`SeatZones::anchors`]).
+    Seat(usize),
+    /// The pack's or the pone's pile's (its index in [`SeatZones::stacks`]).
+    Stack(usize),
+}
+
 /// Something the dealer should settle: the camera and the engine disagree,
 /// or the engine refused a line.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -660,17 +681,12 @@ impl Play {
         &self.zones
     }
 
-    /// Puts seat `seat`'s place where the dealer says (dragged on the
-    /// camera's picture): cards coming to rest near it are that seat's.
-    /// False for a seat the table does not have.
-    pub fn move_seat(&mut self, seat: usize, at: [f32; 2]) -> bool {
-        match self.zones.anchors.get_mut(seat) {
-            Some(anchor) => {
-                *anchor = Some(at);
-                true
-            }
-            None => false,
-        }
+    /// Puts a seat's place, or the pack's or the pile's, where the dealer
+    /// says (dragged on the camera's picture): cards coming to rest near a
+    /// seat's place are that seat's, and near the pack or the pile no one's.
+    /// False for a place the table does not have.
+    pub fn move_place(&mut self, place: Place, at: [f32; 2]) -> bool {
+        self.zones.move_place(place, at)
     }
 
     /// Feeds the engine what is due, in the order it happened.

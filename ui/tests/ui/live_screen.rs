@@ -90,6 +90,31 @@ fn the_live_table_shows_the_camera_and_answers_its_question() {
     );
     harness.get_by_label("Bob's place");
     harness.snapshot("live_table");
+    // The pack's place, dragged 40 points left on the picture, goes to the
+    // pipeline (the picture is drawn at one point a pixel here).
+    let from = harness
+        .get_by_label("the pack or pile's place (1)")
+        .rect()
+        .center();
+    let to = from - egui::vec2(40.0, 0.0);
+    harness.hover_at(from);
+    harness.drag_at(from);
+    harness.run();
+    harness.hover_at(to);
+    harness.run();
+    harness.drop_at(to);
+    harness.run();
+    {
+        let view = view.lock().expect("the view");
+        let moved = view.moved_places.last().expect("the pack moved");
+        assert_eq!(moved.0, pone_vision::play::Place::Stack(0));
+        assert!(moved.1[0] < 430.0 - 20.0, "{moved:?}");
+        assert!(
+            view.moved_places
+                .iter()
+                .all(|(p, _)| *p == pone_vision::play::Place::Stack(0))
+        );
+    }
     // Y: the reading stands, and the question is settled.
     harness.get_by_label("Right (Y)").click();
     harness.run_steps(2);
