@@ -50,7 +50,7 @@ use anyhow::Context as _;
 use pone_engine::script::{Line, Meta};
 
 use pone_engine::eight::Choice;
-use pone_engine::event::{Declaration, Flag, Reason};
+use pone_engine::event::{Declaration, Event, Flag, Reason};
 use pone_engine::ledger::RoundRecord;
 use pone_engine::sitting::{Phase, State};
 use pone_engine::{Card, Command, Game, HouseRules, Rank, Seat, Suit};
@@ -1131,8 +1131,25 @@ impl Desk {
     fn commanded(&mut self, command: &Command) -> bool {
         let text = describe(command, self.game.sitting().state());
         match self.game.command(Some(now_ms()), command) {
-            Ok(_) => {
-                self.said = Some(Said::Done(text));
+            Ok(events) => {
+                // A declaration the cards contradict is kept in the journal,
+                // but the cards decide: said as the table shows it. (A
+                // natural paid that the cards shown contradict is asked.)
+                let declared = matches!(command, Command::Over { .. } | Command::Natural { .. });
+                let contradicted = events.iter().filter(|_| declared).find_map(|e| match e {
+                    Event::Flagged(flag @ Flag::DeclarationContradicted { .. }) => {
+                        Some(flag.clone())
+                    }
+                    _ => None,
+                });
+                self.said = Some(match (contradicted, self.game.ledger().rounds.last()) {
+                    (Some(flag), Some(round)) => Said::Refused(crate::screen::flag_text(
+                        self.game.sitting().state(),
+                        round,
+                        &flag,
+                    )),
+                    _ => Said::Done(text),
+                });
                 self.saved();
                 self.ahead |= self.camera_deals;
                 true

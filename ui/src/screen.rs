@@ -1660,7 +1660,7 @@ fn show_flags(ui: &mut egui::Ui, state: &State, round: &RoundRecord) {
 
 /// A flag in words a table reads: who, what happened, and what the rules
 /// say follows.
-fn flag_text(state: &State, round: &RoundRecord, flag: &Flag) -> String {
+pub(crate) fn flag_text(state: &State, round: &RoundRecord, flag: &Flag) -> String {
     match *flag {
         Flag::DeclarationContradicted {
             player,

@@ -919,6 +919,18 @@ fn a_player_with_cards_face_down_says_he_is_over_or_has_a_natural() {
     let mut fresh = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
     type_keys(&mut fresh, "o");
     assert!(refused(&fresh));
+    // Over said on cards that cannot pass 21 (5 and 2): the cards decide,
+    // the desk says so, and the player is still to play.
+    type_keys(&mut fresh, "5h6d7c2\n2\n2s3d4c");
+    let turn = fresh.game().sitting().state().turn();
+    type_keys(&mut fresh, "o");
+    assert!(refused(&fresh), "{}", last_word(&fresh));
+    assert!(
+        last_word(&fresh).contains("cannot pass 21"),
+        "{}",
+        last_word(&fresh)
+    );
+    assert_eq!(fresh.game().sitting().state().turn(), turn);
 }
 
 /// A desk for three whose house rules play the brulet (double the least
