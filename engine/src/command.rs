@@ -164,21 +164,36 @@ impl Command {
                 },
             )),
             // A card turned up (the camera shows one card at a time).
-            Command::Show {
-                player,
-                hand,
-                cards,
-            } if cards.len() == 1 => Some((
-                *player,
-                cards.first().copied(),
-                Command::Show {
-                    player: *player,
-                    hand: *hand,
-                    cards: std::iter::once(new).collect(),
-                },
-            )),
+            Command::Show { cards, .. } if cards.len() == 1 => self.with_shown_card(0, new),
             _ => None,
         }
+    }
+
+    /// Cards shown with `new` in place of the card at `at` (from the first):
+    /// whose cards they are, the card it was, and the command with the new
+    /// card. `None` for any other command, or a place past the cards shown.
+    #[must_use]
+    pub fn with_shown_card(&self, at: usize, new: Card) -> Option<(Seat, Option<Card>, Command)> {
+        let Command::Show {
+            player,
+            hand,
+            cards,
+        } = self
+        else {
+            return None;
+        };
+        let old = *cards.get(at)?;
+        let mut cards = cards.clone();
+        cards[at] = new;
+        Some((
+            *player,
+            Some(old),
+            Command::Show {
+                player: *player,
+                hand: *hand,
+                cards,
+            },
+        ))
     }
 
     /// A card said at the table rather than dealt (a surplus card, a card

@@ -93,6 +93,9 @@ enum Typed {
         line: Option<u64>,
         rank: Option<Rank>,
         page: usize,
+        /// Of a hand's cards shown together, which is fixed (from the
+        /// first), once chosen.
+        shown: Option<usize>,
     },
     /// Answering the open question with the right card: its rank once typed.
     Answering { rank: Option<Rank> },
@@ -628,9 +631,27 @@ impl Desk {
 
     /// The prompt while fixing: the choices (a page of them), or what the
     /// chosen card must be.
-    fn fix_prompt(&self, line: Option<u64>, page: usize) -> String {
+    fn fix_prompt(&self, line: Option<u64>, page: usize, shown: Option<usize>) -> String {
         let fixable = self.fixable();
         if let Some((seq, words)) = line.and_then(|l| fixable.iter().find(|d| d.0 == l)) {
+            if let Some(Command::Show { cards, .. }) = self.command_at(*seq)
+                && cards.len() > 1
+            {
+                if let Some(card) = shown.and_then(|at| cards.get(at)) {
+                    return format!(
+                        "Fix the {card} of {words}: the right card, rank then suit (Escape: leave it)"
+                    );
+                }
+                let which: Vec<String> = cards
+                    .iter()
+                    .enumerate()
+                    .map(|(k, card)| format!("{}: {card}", k + 1))
+                    .collect();
+                return format!(
+                    "Fix {words}: which card? {} (Escape: leave it)",
+                    which.join(", ")
+                );
+            }
             return if matches!(self.command_at(*seq), Some(Command::Card { .. })) {
                 format!(
                     "Fix {words}: the right card, rank then suit, or X: no card was dealt, take it back (Escape: leave it)"
@@ -768,8 +789,8 @@ impl Desk {
         }
         let state = self.game.sitting().state();
         let showing = state.to_show().is_some();
-        if let Typed::Fixing { line, rank, page } = self.typed {
-            return self.fixing(line, rank, page, c);
+        if matches!(self.typed, Typed::Fixing { .. }) {
+            return self.fixing(c);
         }
         if let Typed::Saying(menu) = &self.typed {
             let menu = menu.clone();
@@ -821,6 +842,7 @@ impl Desk {
                     line: None,
                     rank: None,
                     page: 0,
+                    shown: None,
                 }
             }
             'D' => self.command(&Command::Double),
@@ -1215,8 +1237,8 @@ impl Desk {
             .iter()
             .rev()
             .filter(|(_, c)| match c {
-                Command::Show { cards, .. } => cards.len() == 1,
                 Command::Card { .. }
+                | Command::Show { .. }
                 | Command::Dealer { .. }
                 | Command::DrawForDeal { .. }
                 | Command::Choose { .. } => true,
@@ -1224,6 +1246,15 @@ impl Desk {
             })
             .map(|(seq, c)| (*seq, describe(c, state)))
             .collect()
+    }
+
+    /// How many cards journal line `line` shows together (a hand shown at
+    /// once); 0 for any other line.
+    fn shown_together(&self, line: u64) -> usize {
+        match self.command_at(line) {
+            Some(Command::Show { cards, .. }) => cards.len(),
+            _ => 0,
+        }
     }
 
     /// A key while choosing what to fix: its number in the prompt (`0`:
@@ -1236,6 +1267,7 @@ impl Desk {
                 line: None,
                 rank: None,
                 page: (page + 1) % pages,
+                shown: None,
             };
             return;
         }
@@ -1265,6 +1297,7 @@ impl Desk {
                     line: Some(line),
                     rank: None,
                     page,
+                    shown: None,
                 };
             }
             Some(Command::Dealer { .. }) => self.typed = Typed::FixingDealer { line },
@@ -1305,13 +1338,41 @@ impl Desk {
         }
     }
 
-    /// A key while fixing a card: which card (its number in the prompt),
-    /// then the right card's rank and suit; the correction goes in the
-    /// journal with its reason.
-    fn fixing(&mut self, line: Option<u64>, rank: Option<Rank>, page: usize, c: char) {
+    /// A key while fixing a card: which line (its number in the prompt),
+    /// which of a hand's cards shown together, then the right card's rank
+    /// and suit; the correction goes in the journal with its reason.
+    fn fixing(&mut self, c: char) {
+        let Typed::Fixing {
+            line,
+            rank,
+            page,
+            shown,
+        } = self.typed
+        else {
+            return;
+        };
         let Some(line) = line else {
             return self.fixing_which(page, c);
         };
+        // A hand's cards shown together: which of them, first.
+        let together = self.shown_together(line);
+        if together > 1 && shown.is_none() {
+            let at = c.to_digit(10).and_then(|d| usize::try_from(d).ok());
+            match at.filter(|&d| (1..=together).contains(&d)) {
+                Some(d) => {
+                    self.typed = Typed::Fixing {
+                        line: Some(line),
+                        rank: None,
+                        page,
+                        shown: Some(d - 1),
+                    };
+                }
+                None => self.refuse(format!(
+                    "{c}: type the number of the card to fix, 1 to {together}"
+                )),
+            }
+            return;
+        }
         // A card dealt that was none (the camera's card found twice, a card
         // typed twice): taken back.
         if rank.is_none()
@@ -1328,6 +1389,7 @@ impl Desk {
             line: Some(line),
             rank: Some(rank),
             page,
+            shown,
         }) else {
             return;
         };
@@ -1348,7 +1410,11 @@ impl Desk {
             self.correct(line, Some(with), reason);
             return;
         }
-        let Some((to, old, with)) = command.and_then(|c| c.with_card(new)) else {
+        let fixed = command.and_then(|c| match shown {
+            Some(at) => c.with_shown_card(at, new),
+            None => c.with_card(new),
+        });
+        let Some((to, old, with)) = fixed else {
             return self.refuse("that card is no longer in the game".into());
         };
         let with = Line::from_command(&with, state);
@@ -1382,8 +1448,11 @@ impl Desk {
                 ),
             });
         }
-        if let Typed::Fixing { line, page, .. } = self.typed {
-            return Some(self.fix_prompt(line, page));
+        if let Typed::Fixing {
+            line, page, shown, ..
+        } = self.typed
+        {
+            return Some(self.fix_prompt(line, page, shown));
         }
         if let Typed::FixingDealer { line } = self.typed
             && let Some((_, words)) = self.fixable().into_iter().find(|d| d.0 == line)
@@ -1985,6 +2054,11 @@ fn may_double(state: &State) -> bool {
 /// what to fix, or a stake being fixed.
 pub fn digits_asked(desk: &Desk) -> bool {
     match &desk.typed {
+        Typed::Fixing {
+            line: Some(line),
+            shown: None,
+            ..
+        } => desk.shown_together(*line) > 1,
         Typed::Fixing { line: None, .. }
         | Typed::FixingAmount { .. }
         | Typed::FixingDealer { .. } => true,
@@ -2034,7 +2108,12 @@ pub fn card_due(desk: &Desk) -> bool {
 /// answer a question (the card buttons mean that then).
 pub fn card_asked(desk: &Desk) -> bool {
     match &desk.typed {
-        Typed::Answering { .. } | Typed::Fixing { line: Some(_), .. } => true,
+        Typed::Answering { .. } => true,
+        Typed::Fixing {
+            line: Some(line),
+            shown,
+            ..
+        } => shown.is_some() || desk.shown_together(*line) <= 1,
         Typed::Saying(Menu {
             what: Some(say),
             player,

@@ -1283,3 +1283,70 @@ fn a_natural_the_camera_never_saw_is_taken_back_or_kept_in_one_key() {
         std::fs::remove_dir_all(&dir).ok();
     }
 }
+
+/// A hand shown whole in one line (the dealer's word at a camera's table,
+/// a journal gone on with): `F` fixes any one of its cards, chosen by its
+/// number, and the correction goes in the journal with its reason.
+#[test]
+fn a_card_of_a_hand_shown_whole_is_fixed_with_its_reason() {
+    let mut game = Game::new(names(3), HouseRules::default()).expect("a game");
+    let dark = |to: u8| Command::Card {
+        to: Seat(to),
+        hand: None,
+        card: None,
+    };
+    let mut commands = vec![
+        Command::Dealer { player: Seat(0) },
+        dark(1),
+        dark(2),
+        dark(0),
+    ];
+    commands.extend([(1, 3), (2, 4)].map(|(player, amount)| Command::Stake {
+        player: Seat(player),
+        amount,
+    }));
+    commands.extend([dark(1), dark(2), dark(0)]);
+    commands.extend([1, 2, 0].map(|player| Command::Content {
+        player: Seat(player),
+        hand: None,
+    }));
+    commands.push(Command::Show {
+        player: Seat(0),
+        hand: None,
+        cards: ["TS", "9H"]
+            .map(|c| c.parse().expect("a card"))
+            .into_iter()
+            .collect(),
+    });
+    for command in &commands {
+        game.command(None, command).expect("a legal command");
+    }
+    let mut desk = Desk::at_camera(game);
+    type_keys(&mut desk, "f1");
+    assert!(
+        desk.prompt().contains("which card? 1: TS, 2: 9H"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "3");
+    assert!(refused(&desk), "{:?}", desk.said());
+    type_keys(&mut desk, "2");
+    assert!(desk.prompt().contains("Fix the 9H of"), "{}", desk.prompt());
+    type_keys(&mut desk, "8h");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    let cards = &desk
+        .game()
+        .sitting()
+        .state()
+        .seat_round(Seat(0))
+        .expect("Ann")
+        .hands[0]
+        .cards;
+    let has = |c: &str| cards.contains(c.parse().expect("a card"));
+    assert!(has("TS") && has("8H") && !has("9H"), "{cards:?}");
+    assert!(
+        desk.game().journal_text().contains("was 8H, not 9H"),
+        "{}",
+        desk.game().journal_text()
+    );
+}
