@@ -7,7 +7,7 @@ finds, larger and with the card's edge against what it lies on, and says
 `back` or `none`. One command rebuilds it from the finder's training sets and
 the empty tables (see models/README.md):
 
-    ./scripts/run crops --backs /tmp/det-e /tmp/det-r /tmp/det-n --out /tmp/backs2
+    ./scripts/run crops --backs /tmp/det-e /tmp/det-r /tmp/det-n /tmp/det-m --out /tmp/backs2
     ./scripts/run crops --backs /tmp/trs/* --out /tmp/backs3
     python3 models/train_backs.py --net lite0 --data /tmp/backs2/* /tmp/backs3/* --out models/backs.onnx --epochs 3
 
