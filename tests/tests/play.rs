@@ -606,6 +606,26 @@ fn a_card_dealt_where_a_divided_pairs_card_lay_is_a_new_card() {
     assert_truth(&play_answering(&dir), &dir);
 }
 
+/// Seed 46: Ann divides her nines, 9D and 9H, both dealt face down. The
+/// 9H she pulls away is seen at its new place before the 9D left in place
+/// is seen turned up (here it reads as a back until after the divide, as
+/// the real recogniser with session 29's back checker saw it). The card
+/// pulled away makes the second hand: taken for the first, her second
+/// hand's 9H, shown at the showdown, was refused as a card seen twice.
+#[test]
+fn a_divided_pairs_card_pulled_away_is_the_second_hands() {
+    let dir = sitting("play-divided-46", 46, 2, 3, "480x270");
+    let late = |f: u64, _: &Value, readings: &mut Vec<Seen>| {
+        if (120..=135).contains(&f) {
+            for r in readings.iter_mut().filter(|r| r.card == "9D") {
+                r.card = "back".into();
+            }
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &late);
+    assert_truth(&play, &dir);
+}
+
 /// A sitting's labels (with bad frames) through the table, its dealer
 /// answering when the showdown waits for a card the camera cannot read.
 fn play_answering(dir: &Path) -> Play {

@@ -1618,21 +1618,25 @@ impl Play {
             frame: Some(frame),
             ..Meta::default()
         };
+        // The card pulled away makes the second hand: shown after the
+        // divide, as that hand's. (Shown before it, it would be taken for
+        // the first of the pair's cards face down, and the second hand's
+        // card, shown later, for a card seen twice.)
         let show = Line::Show {
             player: player.to_owned(),
-            hand: None,
+            hand: Some(2),
             cards: vec![card],
         };
-        let correct = |with: Line, reason: &str| Line::Correct {
+        let correct = |with: Option<Line>, reason: &str| Line::Correct {
             line: seq,
-            with: Some(Box::new(with)),
+            with: with.map(Box::new),
             reason: reason.to_owned(),
         };
         let reason =
             "the camera took a card of a divided pair, turned up and pulled apart, for a new card";
         if self
             .game
-            .apply(meta.clone(), correct(show.clone(), reason))
+            .apply(meta.clone(), correct(None, reason))
             .is_err()
         {
             return false;
@@ -1640,6 +1644,15 @@ impl Play {
         if self.game.apply(meta.clone(), divide.clone()).is_ok() {
             tracing::debug!(frame, "a divided pair's card: line {seq} is a card shown");
             self.delivered[i].line = show.to_json(&Meta::default());
+            match self.game.apply(meta, show) {
+                Ok(_) => {
+                    if let Some((shown, _)) = self.game.in_force().last() {
+                        self.delivered[i].seq = *shown;
+                    }
+                }
+                // Its card stays face down: the showdown asks the dealer.
+                Err(e) => tracing::warn!(frame, "the divided pair's card, shown: {e}"),
+            }
             // The face-down card turned up and pulled away is not on the
             // table any more: its track goes, so that no card dealt where it
             // lay is taken for it turned up.
@@ -1665,7 +1678,7 @@ impl Play {
             hand: None,
             card: Some(card),
         };
-        let put_back = correct(dealt, "the divide was refused all the same");
+        let put_back = correct(Some(dealt), "the divide was refused all the same");
         if let Err(e) = self.game.apply(meta, put_back) {
             tracing::warn!(frame, "line {seq} could not be put back: {e}");
         }
