@@ -1148,40 +1148,73 @@ fn show_camera(ui: &mut egui::Ui, texture: &egui::TextureHandle, view: &mut crat
             colour,
         );
     }
+    show_places(ui, &painter, rect, k, view);
+}
+
+/// The places on the camera's picture, each dragged where its cards lie:
+/// the seats' (a seat's name in its zone), the pack's and the pile's; what
+/// is moved goes to the pipeline ([`crate::live::LiveView::moved_places`]).
+/// `k`: screen points per source pixel.
+fn show_places(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    k: f32,
+    view: &mut crate::live::LiveView,
+) {
+    let at = |x: f32, y: f32| rect.min + egui::vec2(x * k, y * k);
     let names = view
         .game
         .as_ref()
         .map(|g| g.sitting().state().names().to_vec())
         .unwrap_or_default();
     let reach = view.zones.card_size * k;
-    // Each place is dragged where its cards lie: the seats' (once known),
-    // the pack's and the pile's.
-    let seats = view
+    // Each place is dragged where its cards lie: the seats', the pack's and
+    // the pile's. A seat whose place is not known yet (it is learned from
+    // its first card) waits along the picture's foot, to be dragged to it.
+    let mut waiting = 0.0;
+    let seats: Vec<_> = view
         .zones
         .anchors
         .iter()
         .enumerate()
-        .filter_map(|(seat, anchor)| {
+        .map(|(seat, anchor)| {
             let name = names.get(seat).map_or("?", String::as_str);
-            anchor.map(|a| (Place::Seat(seat), a, name, Color32::LIGHT_GREEN))
-        });
+            let parked = anchor.is_none();
+            let spot = anchor.unwrap_or_else(|| {
+                waiting += 1.0;
+                let foot = (rect.left_bottom() + egui::vec2(60.0 * waiting - 28.0, -18.0)
+                    - rect.min)
+                    / k.max(f32::EPSILON);
+                [foot.x, foot.y]
+            });
+            (Place::Seat(seat), spot, name, parked)
+        })
+        .collect();
     let stacks = view
         .zones
         .stacks
         .iter()
         .enumerate()
-        .map(|(stack, &a)| (Place::Stack(stack), a, "pack or pile", Color32::GRAY));
+        .map(|(stack, &a)| (Place::Stack(stack), a, "pack or pile", false));
     let mut moved = Vec::new();
-    for (place, [x, y], name, colour) in seats.chain(stacks).collect::<Vec<_>>() {
+    for (place, [x, y], name, parked) in seats.into_iter().chain(stacks) {
         let mut centre = at(x, y);
-        let (label, hint) = match place {
+        let (label, hint, colour) = match place {
+            Place::Seat(_) if parked => (
+                format!("{name}'s place (not known yet)"),
+                "drag to where this seat's cards lie (else it is learned from its first card)",
+                Color32::YELLOW,
+            ),
             Place::Seat(_) => (
                 format!("{name}'s place"),
                 "drag to where this seat's cards lie",
+                Color32::LIGHT_GREEN,
             ),
             Place::Stack(stack) => (
                 format!("the pack or pile's place ({})", stack + 1),
                 "drag to where the pack or the pone's pile lies",
+                Color32::GRAY,
             ),
         };
         let handle = ui
@@ -1192,12 +1225,16 @@ fn show_camera(ui: &mut egui::Ui, texture: &egui::TextureHandle, view: &mut crat
             )
             .on_hover_text(hint);
         handle.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-        if handle.dragged() && k > 0.0 {
-            centre += handle.drag_delta();
+        // (A seat waiting at the foot is placed only once it moves: a tap
+        // on it leaves it to be learned.)
+        let delta = handle.drag_delta();
+        if handle.dragged() && k > 0.0 && (!parked || delta != egui::Vec2::ZERO) {
+            centre += delta;
             let source = (centre - rect.min) / k;
             moved.push((place, [source.x, source.y]));
         }
-        painter.circle_stroke(centre, reach.max(8.0), egui::Stroke::new(1.5, colour));
+        let radius = if parked { 14.0 } else { reach.max(8.0) };
+        painter.circle_stroke(centre, radius, egui::Stroke::new(1.5, colour));
         painter.text(
             centre,
             egui::Align2::CENTER_CENTER,

@@ -89,6 +89,8 @@ fn the_live_table_shows_the_camera_and_answers_its_question() {
         2
     );
     harness.get_by_label("Bob's place");
+    // Ann's place is not known yet: it waits at the picture's foot.
+    harness.get_by_label("Ann's place (not known yet)");
     harness.snapshot("live_table");
     // The pack's place, dragged 40 points left on the picture, goes to the
     // pipeline (the picture is drawn at one point a pixel here).
@@ -114,6 +116,31 @@ fn the_live_table_shows_the_camera_and_answers_its_question() {
                 .iter()
                 .all(|(p, _)| *p == pone_vision::play::Place::Stack(0))
         );
+    }
+    // Ann's place, dragged from the foot onto the picture, is known.
+    let from = harness
+        .get_by_label("Ann's place (not known yet)")
+        .rect()
+        .center();
+    let to = from + egui::vec2(30.0, -120.0);
+    harness.hover_at(from);
+    harness.drag_at(from);
+    harness.run();
+    harness.hover_at(to);
+    harness.run();
+    harness.drop_at(to);
+    harness.run();
+    harness.get_by_label("Ann's place");
+    {
+        let view = view.lock().expect("the view");
+        assert!(
+            view.moved_places
+                .iter()
+                .any(|(p, _)| *p == pone_vision::play::Place::Seat(0)),
+            "{:?}",
+            view.moved_places
+        );
+        assert!(view.zones.anchors[0].is_some());
     }
     // Y: the reading stands, and the question is settled.
     harness.get_by_label("Right (Y)").click();
