@@ -1518,9 +1518,10 @@ fn round_line(state: &State) -> String {
             } else {
                 "second cards"
             };
-            match state.due_card() {
-                Some((seat, _)) => format!("{cards}, the next to {}", state.name(seat)),
-                None => cards.to_owned(),
+            match (state.due_card(), state.stake_due()) {
+                (Some((seat, _)), _) => format!("{cards}, the next to {}", state.name(seat)),
+                (None, Some(seat)) => format!("{cards}, {}'s stake", state.name(seat)),
+                (None, None) => cards.to_owned(),
             }
         }
         Phase::Drawing { .. } => match state.turn() {
@@ -1846,12 +1847,14 @@ fn show_seats(ui: &mut egui::Ui, state: &State) {
 
 /// The seat the table waits on, marked on the table: whose turn it is to
 /// draw or play, or, while the cards go round (the first and second cards,
-/// the eight-round deal's cards turned up), whose card comes next.
+/// the eight-round deal's cards turned up), whose card comes next, or
+/// whose stake.
 fn waited_on(state: &State) -> Option<Seat> {
     match state.phase() {
-        Phase::FirstCards { .. } | Phase::SecondCards { .. } | Phase::Turning => {
-            state.due_card().map(|(seat, _)| seat)
-        }
+        Phase::FirstCards { .. } | Phase::SecondCards { .. } | Phase::Turning => state
+            .due_card()
+            .map(|(seat, _)| seat)
+            .or_else(|| state.stake_due()),
         _ => state.turn().map(|(seat, _)| seat),
     }
 }

@@ -194,6 +194,7 @@ fn the_desk_takes_taps_and_shows_what_is_due() {
     harness.get_by_label_contains("first cards, the next to Cat");
     type_keys(&mut harness, "7s2dkc");
     harness.get_by_label_contains("Stake for Bob");
+    harness.get_by_label_contains("first cards, Bob's stake");
     type_keys(&mut harness, "4\n1");
     harness.snapshot("desk_stakes");
     harness.get_by_label("Undo (U)").click();
