@@ -1158,12 +1158,15 @@ impl Desk {
                 // but the cards decide: said as the table shows it. (A
                 // natural paid that the cards shown contradict is asked.)
                 let declared = matches!(command, Command::Over { .. } | Command::Natural { .. });
-                let contradicted = events.iter().filter(|_| declared).find_map(|e| match e {
-                    Event::Flagged(flag @ Flag::DeclarationContradicted { .. }) => {
-                        Some(flag.clone())
-                    }
-                    _ => None,
-                });
+                let contradicted = events
+                    .iter()
+                    .find_map(|e| match e {
+                        Event::Flagged(flag @ Flag::DeclarationContradicted { .. }) => {
+                            Some(flag.clone())
+                        }
+                        _ => None,
+                    })
+                    .filter(|_| declared);
                 self.said = Some(match (contradicted, self.game.ledger().rounds.last()) {
                     (Some(flag), Some(round)) => Said::Refused(crate::screen::flag_text(
                         self.game.sitting().state(),

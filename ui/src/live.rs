@@ -44,8 +44,8 @@ pub struct PlayOptions {
     pub live: bool,
     /// The sitting's seat zones: read from this JSON file when it is there
     /// (saved by an earlier sitting, or made by hand), else learned and
-    /// written to it at the end; places moved in the window (a seat's, the pack's, the pile's) are written at
-    /// once.
+    /// written to it at the end; places moved in the window (a seat's, the
+    /// pack's, the pile's) are written at once.
     pub zones: Option<PathBuf>,
     /// Seat zones given by hand (tapped on the setup's camera picture): the
     /// table starts from them rather than from `zones`' file.

@@ -160,8 +160,9 @@ enum Commands {
         train: bool,
         /// The sitting's seat zones (JSON): read when the file is there (saved
         /// by an earlier sitting, or edited by hand), else learned from the
-        /// first deal and written there at the end; seats, the pack and the pile moved on the
-        /// window's camera picture are written there at once.
+        /// first deal and written there at the end; seats, the pack and the
+        /// pile moved on the window's camera picture are written there at
+        /// once.
         #[arg(long, value_name = "FILE")]
         zones: Option<PathBuf>,
         /// The game's journal, written after every change as the camera

@@ -1512,18 +1512,8 @@ fn round_line(state: &State) -> String {
     let doubled = if state.doubled() { ", doubled" } else { "" };
     let now = match state.phase() {
         Phase::Between => "between rounds".to_owned(),
-        Phase::FirstCards { .. } | Phase::SecondCards { .. } => {
-            let cards = if matches!(state.phase(), Phase::FirstCards { .. }) {
-                "first cards"
-            } else {
-                "second cards"
-            };
-            match (state.due_card(), state.stake_due()) {
-                (Some((seat, _)), _) => format!("{cards}, the next to {}", state.name(seat)),
-                (None, Some(seat)) => format!("{cards}, {}'s stake", state.name(seat)),
-                (None, None) => cards.to_owned(),
-            }
-        }
+        Phase::FirstCards { .. } => going_round(state, "first cards"),
+        Phase::SecondCards { .. } => going_round(state, "second cards"),
         Phase::Drawing { .. } => match state.turn() {
             Some((seat, _)) => format!("{} to draw", state.name(seat)),
             None => "drawing".to_owned(),
@@ -1558,6 +1548,16 @@ fn round_line(state: &State) -> String {
         state.round_number(),
         ordinal(state.rounds_in_deal()),
     )
+}
+
+/// `cards` going round, and what the table waits for: whose card comes
+/// next, or whose stake.
+fn going_round(state: &State, cards: &str) -> String {
+    match (state.due_card(), state.stake_due()) {
+        (Some((seat, _)), _) => format!("{cards}, the next to {}", state.name(seat)),
+        (None, Some(seat)) => format!("{cards}, {}'s stake", state.name(seat)),
+        (None, None) => cards.to_owned(),
+    }
 }
 
 fn ordinal(n: u32) -> String {

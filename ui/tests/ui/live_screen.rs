@@ -73,6 +73,18 @@ fn view() -> LiveView {
     }
 }
 
+/// Drags the widget labelled `label` by `by` points, a frame at each step.
+fn drag(harness: &mut Harness<'_, LiveScreen>, label: &str, by: egui::Vec2) {
+    let from = harness.get_by_label(label).rect().center();
+    harness.hover_at(from);
+    harness.drag_at(from);
+    harness.run();
+    harness.hover_at(from + by);
+    harness.run();
+    harness.drop_at(from + by);
+    harness.run();
+}
+
 #[test]
 fn the_live_table_shows_the_camera_and_answers_its_question() {
     let view = Arc::new(Mutex::new(view()));
@@ -94,18 +106,11 @@ fn the_live_table_shows_the_camera_and_answers_its_question() {
     harness.snapshot("live_table");
     // The pack's place, dragged 40 points left on the picture, goes to the
     // pipeline (the picture is drawn at one point a pixel here).
-    let from = harness
-        .get_by_label("the pack or pile's place (1)")
-        .rect()
-        .center();
-    let to = from - egui::vec2(40.0, 0.0);
-    harness.hover_at(from);
-    harness.drag_at(from);
-    harness.run();
-    harness.hover_at(to);
-    harness.run();
-    harness.drop_at(to);
-    harness.run();
+    drag(
+        &mut harness,
+        "the pack or pile's place (1)",
+        egui::vec2(-40.0, 0.0),
+    );
     {
         let view = view.lock().expect("the view");
         let moved = view.moved_places.last().expect("the pack moved");
@@ -118,18 +123,11 @@ fn the_live_table_shows_the_camera_and_answers_its_question() {
         );
     }
     // Ann's place, dragged from the foot onto the picture, is known.
-    let from = harness
-        .get_by_label("Ann's place (not known yet)")
-        .rect()
-        .center();
-    let to = from + egui::vec2(30.0, -120.0);
-    harness.hover_at(from);
-    harness.drag_at(from);
-    harness.run();
-    harness.hover_at(to);
-    harness.run();
-    harness.drop_at(to);
-    harness.run();
+    drag(
+        &mut harness,
+        "Ann's place (not known yet)",
+        egui::vec2(30.0, -120.0),
+    );
     harness.get_by_label("Ann's place");
     {
         let view = view.lock().expect("the view");
