@@ -452,7 +452,9 @@ impl Play {
         self.frame = frame;
         let mut facts = self.tracker.update(frame, at, readings);
         self.new_card_first(&mut facts);
-        self.facts.extend(facts);
+        for fact in facts {
+            self.queue(fact);
+        }
         // A seat whose cards have all gone from sight has thrown them to the
         // pone (or a hand covers them): a stack may come to rest next.
         let mut hidden_seats = BTreeMap::new();
@@ -470,6 +472,24 @@ impl Play {
         self.settle_order(false);
         self.ask_for_hidden_cards(frame, false);
         self.ask_for_naturals(frame, false);
+    }
+
+    /// A fact in the queue: a card come to rest before a card already
+    /// waiting goes before it, so that cards go to the engine in the order
+    /// they came (a card counted late, as the box where it landed was let go
+    /// late: [`Tracker::not_a_card`]).
+    fn queue(&mut self, fact: Fact) {
+        let later = match fact {
+            Fact::Landed { frame, .. } => self
+                .facts
+                .iter()
+                .position(|f| matches!(f, Fact::Landed { frame: other, .. } if *other > frame)),
+            _ => None,
+        };
+        match later {
+            Some(k) => self.facts.insert(k, fact),
+            None => self.facts.push_back(fact),
+        }
     }
 
     /// Of the cards coming to rest in one frame, those lying on a card
@@ -847,7 +867,9 @@ impl Play {
                     if card.is_none() && self.on_a_stack(centre(bbox), long_side(bbox), due) {
                         self.tracker.anchor(track);
                     } else {
-                        self.tracker.leave(&[track]);
+                        for fact in self.tracker.not_a_card(track) {
+                            self.queue(fact);
+                        }
                     }
                 }
             }

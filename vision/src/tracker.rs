@@ -39,6 +39,17 @@ pub(crate) const ONE_CARD_TWICE: f32 = 0.6;
 /// table's sittings).
 const PHANTOM: f32 = 0.2;
 
+/// Below this share of the votes per reading, a new face lying just where a
+/// face counted surely lies (their boxes [`IN_PLACE`] one another) is that
+/// card misread, no card: a card dealt onto another lies a part of a card
+/// off it, and is read surely (a 4D at 0.40 on a 7D, its box 0.71 of the
+/// 7D's, seed 25 of the live table's sittings).
+const PHANTOM_IN_PLACE: f32 = 0.5;
+
+/// How much two boxes must be one another (their intersection over their
+/// union) for a face on a face to lie just where it lies.
+const IN_PLACE: f32 = 0.6;
+
 /// How near a counted face-down card's place, in card lengths, a card in
 /// flight must set off from, as that card went from sight, to be that card
 /// picked up and moved (the dealer putting right a card he put at the wrong
@@ -56,6 +67,13 @@ const SURELY_ANOTHER: f32 = 0.9;
 /// with votes of its own; these came at 0.0004 and 0.0014 (the demo sitting
 /// at six players, seed 22 of the live table's sittings).
 const FOUND_AGAIN: f32 = 0.05;
+
+/// How long a counted box must go from sight for what is seen there after
+/// to be perhaps another card ([`Tracker::not_a_card`]): longer than a
+/// stack's box flickers (the pone's pile, found as one box and as two, in
+/// turn), shorter than the pause between gathering a round's cards and
+/// dealing the next round's first.
+const AWAY: Duration = Duration::from_millis(500);
 
 /// How steady a card must be, and how long one may hide.
 #[derive(Clone, Debug, PartialEq)]
@@ -210,6 +228,10 @@ struct Track {
     counted_sure: bool,
     /// The frame it was first seen in, and where.
     born: (u64, [f32; 2]),
+    /// Counted, it went from sight for [`AWAY`] or more and was seen
+    /// again: the first such frame and its time. Had the table let it go
+    /// ([`Tracker::not_a_card`]) before then, what came there was new.
+    returned: Option<(u64, Duration)>,
 }
 
 /// What the table made of a track.
@@ -327,6 +349,61 @@ impl Tracker {
         }
     }
 
+    /// This counted box is no card of the deal (it came to rest where no
+    /// card was due: cards on their way to the pone's pile, a card found
+    /// again): it goes as [`Tracker::leave`] says. When the table says so
+    /// late (its landing waited for the showdown) and it has gone from
+    /// sight since and something is seen there again, that is no longer
+    /// it: a card come to rest there, to be counted as a new card from the
+    /// frame it came (seed 36 of the live table's sittings: the round's
+    /// cards, gathered, came to rest a moment where Ann's next first card
+    /// landed after them, and that card was taken for them).
+    pub fn not_a_card(&mut self, track: u64) -> Vec<Fact> {
+        let mut facts = Vec::new();
+        let Some(t) = self.tracks.iter().position(|t| t.id == track) else {
+            return facts;
+        };
+        let steady = self.options.steady_frames;
+        let tr = &mut self.tracks[t];
+        let Some(rest) = tr
+            .returned
+            .take()
+            .filter(|_| tr.standing != Standing::Stack)
+        else {
+            self.leave(&[track]);
+            return facts;
+        };
+        tr.id = self.next_id;
+        self.next_id += 1;
+        tr.rest = rest;
+        tr.standing = Standing::Unknown;
+        tr.counted_sure = false;
+        tr.born = (rest.0, centre(tr.bbox));
+        let face_down = tr.counted == Counted::FaceDown;
+        tr.counted = Counted::Not;
+        if !face_down {
+            // A face's votes since it was counted are mixed with the new
+            // card's: it counts from its next readings.
+            tr.still_frames = 0;
+            tr.down = 0;
+            tr.up = 0;
+            tr.up_since = None;
+            tr.votes.clear();
+            return facts;
+        }
+        // A face-down card's readings since it was last read face down are
+        // the new card's (its votes are of its face-up readings since): it
+        // counts at once, from the frame it came, ahead of the cards that
+        // came after it.
+        tr.still_frames = steady;
+        if tr.up == 0 {
+            tr.down = steady;
+        }
+        self.count(t, &mut facts);
+        self.tracks.retain(|t| t.id != u64::MAX);
+        facts
+    }
+
     /// This card is a stack, the pack or the pone's pile: it lies where it
     /// is (a card dealt off it moves, the stack does not) and goes as
     /// [`Tracker::leave`] says.
@@ -441,6 +518,7 @@ impl Tracker {
                 standing: Standing::Unknown,
                 counted_sure: false,
                 born: (frame, centre(reading.bbox)),
+                returned: None,
             };
             self.next_id += 1;
             read_into(&mut track, reading, frame, at);
@@ -565,6 +643,9 @@ impl Tracker {
         if track.standing != Standing::Stack {
             track.bbox = reading.bbox;
         }
+        if track.counted != Counted::Not && at.saturating_sub(track.last_seen.1) >= AWAY {
+            track.returned.get_or_insert((frame, at));
+        }
         track.last_seen = (frame, at);
         read_into(track, reading, frame, at);
         if let Some(fact) = reread(track, &mut self.seen, self.options.steady_frames, frame, at) {
@@ -645,16 +726,16 @@ impl Tracker {
         }
         // Read almost not at all, lying on a face counted surely: the pips
         // or the figure of that card read as a card (two stacked cards turned
-        // up together), no card.
+        // up together), no card. So is a face read unsurely just where such
+        // a face lies: that card misread.
         let (_, share, _) = decide(&ranked, &self.seen, self.tracks[t].up);
         let bbox = self.tracks[t].bbox;
-        if share < PHANTOM
-            && self.tracks.iter().any(|o| {
-                matches!(o.counted, Counted::FaceUp(_))
-                    && o.counted_sure
-                    && share_of_smaller(o.bbox, bbox) >= ONE_CARD_TWICE
-            })
-        {
+        if self.tracks.iter().any(|o| {
+            matches!(o.counted, Counted::FaceUp(_))
+                && o.counted_sure
+                && (share < PHANTOM && share_of_smaller(o.bbox, bbox) >= ONE_CARD_TWICE
+                    || share < PHANTOM_IN_PLACE && iou(o.bbox, bbox) >= IN_PLACE)
+        }) {
             self.tracks[t].id = u64::MAX;
             return;
         }
@@ -932,6 +1013,54 @@ mod tests {
     }
 
     #[test]
+    fn a_box_let_go_late_that_went_and_came_back_is_a_new_card_from_its_return() {
+        // A back comes to rest at A (the round's cards, gathered, a moment
+        // there), goes for `gap` frames, and a back lies at A again from
+        // frame 4 + gap (the next round's card dealt there). The table says
+        // only then that the first was no card of the deal.
+        for (gap, new_card) in [(8, true), (2, false)] {
+            let mut tracker = Tracker::default();
+            let mut frames = vec![vec![seen("back", A, 0.9)]; 4];
+            frames.extend(vec![vec![]; gap]);
+            frames.extend(vec![vec![seen("back", A, 0.9)]; 4]);
+            let facts = run(&mut tracker, &frames);
+            let [
+                Fact::Landed {
+                    track, frame: 0, ..
+                },
+            ] = facts[..]
+            else {
+                panic!("one landing at frame 0: {facts:?}");
+            };
+            let again = tracker.not_a_card(track);
+            let came = 4 + gap as u64;
+            if new_card {
+                let [
+                    Fact::Landed {
+                        track: other,
+                        frame,
+                        card: None,
+                        ..
+                    },
+                ] = again[..]
+                else {
+                    panic!("the card come back is new: {again:?}");
+                };
+                assert_ne!(other, track);
+                assert_eq!(frame, came);
+            } else {
+                // A box that flickered is that box: it goes when unseen.
+                assert!(again.is_empty(), "{again:?}");
+                let facts = run_from(&mut tracker, came + 4, &[vec![], vec![]]);
+                assert!(
+                    matches!(facts[..], [Fact::Gone { track: t, .. }] if t == track),
+                    "{facts:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_new_box_read_as_a_counted_face_with_no_other_card_in_sight_is_no_card() {
         // 2C counted at A. A new box at B read as 2C again, with next to no
         // votes for any other card, is 2C found again; with a fair share
@@ -1171,6 +1300,27 @@ mod tests {
         // Away from any face, a card read that badly is still a card.
         let frames = vec![vec![seen("5D", B, 0.09), seen("6H", A, 0.99)]; 4];
         assert_eq!(landed(&frames).len(), 2);
+        // Just where a face counted surely lies, a face read unsurely is
+        // that face misread (a 4D at 0.40 on a 7D: here read as 4D and 5D
+        // in turn, each 0.45 a reading); read surely, it is a card put there.
+        let in_place = [104.0, 106.0, 172.0, 210.0];
+        let unsure = |best: &str, next: &str| {
+            let mut reading = seen(best, in_place, 0.6);
+            reading.others = vec![(next.to_owned(), 0.3)];
+            vec![reading, seen("7D", A, 0.99)]
+        };
+        let mut frames = vec![vec![seen("7D", A, 0.99)]; 3];
+        for _ in 0..2 {
+            frames.push(unsure("4D", "5D"));
+            frames.push(unsure("5D", "4D"));
+        }
+        assert_eq!(landed(&frames), [Some(card("7D"))]);
+        let mut frames = vec![vec![seen("7D", A, 0.99)]; 3];
+        frames.extend(vec![
+            vec![seen("4D", in_place, 0.95), seen("7D", A, 0.99)];
+            4
+        ]);
+        assert_eq!(landed(&frames), [Some(card("7D")), Some(card("4D"))]);
     }
 
     #[test]
