@@ -472,7 +472,8 @@ pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
             Ok((source, recogniser, play, keeping))
         };
         // A rendered sitting played from its script: its dealer answers the
-        // table's calls to show a hand from what he saw (its labels), as
+        // table's calls to show a hand, and its doubts about a card, from
+        // what he saw (its labels), as
         // `pone play --headless` has him do (the camera demo's showdowns).
         let dealer = options
             .source
@@ -673,8 +674,9 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     let fps = source.fps();
     let mut keeping = Keeping::new(options)?;
     let mut play = new_play(options, script, fps)?;
-    // A rendered sitting's dealer answers the table's calls to show a hand
-    // from what he saw (its labels), as a dealer at the desk would.
+    // A rendered sitting's dealer answers the table's calls to show a hand,
+    // and its doubts about a card, from what he saw (its labels), as a
+    // dealer at the desk would.
     let mut dealer = options
         .source
         .as_deref()
@@ -684,7 +686,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
         let said = dealer.as_mut().and_then(|d| d.answer(play, frame));
         if let Some(line) = &said {
             eprintln!(
-                "the dealer, asked at frame {frame}, shows: {}",
+                "the dealer, asked at frame {frame}, says: {}",
                 line.to_json(&Meta::default())
             );
         }

@@ -900,13 +900,21 @@ impl eframe::App for LiveScreen {
             .default_size(300.0)
             .show(ui, |ui| {
                 ui.horizontal(|ui| {
+                    let desk = self.desk.as_ref();
+                    let settled = |k: usize| desk.is_some_and(|d| d.settled(k));
                     if let Some((_, texture)) = &self.picture {
-                        show_camera(ui, texture, &mut view);
+                        // The card the newest open doubt is about.
+                        let doubted = view
+                            .questions
+                            .iter()
+                            .enumerate()
+                            .rev()
+                            .find(|(k, q)| q.answered.is_none() && !settled(*k))
+                            .and_then(|(_, q)| q.at);
+                        show_camera(ui, texture, &mut view, doubted);
                     } else {
                         ui.label("Waiting for the first frame...");
                     }
-                    let desk = self.desk.as_ref();
-                    let settled = |k: usize| desk.is_some_and(|d| d.settled(k));
                     ui.vertical(|ui| {
                         show_questions(ui, &view, &settled);
                         if !view.desk
@@ -1110,9 +1118,15 @@ impl Redraws {
     }
 }
 
-/// The camera's picture, with each reading's box, card and confidence, and
+/// The camera's picture, with each reading's box, card and confidence, the
+/// card the table asks about (`doubted`: where it was read) ringed, and
 /// each seat's zone (where its first card lay) with the seat's name.
-fn show_camera(ui: &mut egui::Ui, texture: &egui::TextureHandle, view: &mut crate::live::LiveView) {
+fn show_camera(
+    ui: &mut egui::Ui,
+    texture: &egui::TextureHandle,
+    view: &mut crate::live::LiveView,
+    doubted: Option<[f32; 4]>,
+) {
     let size = texture.size_vec2();
     let shown = size * (280.0 / size.y.max(1.0));
     let (rect, _) = ui.allocate_exact_size(shown, egui::Sense::hover());
@@ -1146,6 +1160,22 @@ fn show_camera(ui: &mut egui::Ui, texture: &egui::TextureHandle, view: &mut crat
             format!("{} {:.2}", seen.card, seen.confidence),
             egui::FontId::proportional(12.0),
             colour,
+        );
+    }
+    if let Some(b) = doubted {
+        let ring = egui::Rect::from_min_max(at(b[0], b[1]), at(b[2], b[3])).expand(5.0);
+        painter.rect_stroke(
+            ring,
+            4.0,
+            egui::Stroke::new(4.0, CHECK),
+            egui::StrokeKind::Outside,
+        );
+        painter.text(
+            ring.right_top(),
+            egui::Align2::LEFT_TOP,
+            " asked",
+            egui::FontId::proportional(14.0),
+            CHECK,
         );
     }
     show_places(ui, &painter, rect, k, view);

@@ -180,6 +180,10 @@ pub struct Question {
     /// reading: the dealer may answer with the right card (a `correct` line).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub about: Option<u64>,
+    /// Where the card it doubts lay in the camera's picture when it was
+    /// read, `[x0, y0, x1, y1]` in pixels: the card to look at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<[f32; 4]>,
     /// The dealer's slip it shows, when it shows one (a dealer in training
     /// is told, and his report counts them).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -604,6 +608,7 @@ impl Play {
                 frame,
                 text,
                 about: None,
+                at: None,
                 slip: None,
                 natural: Some(seat),
                 answered: None,
@@ -917,7 +922,12 @@ impl Play {
                 if self.show(track, seat, card, frame) && !sure {
                     let name = self.game.sitting().state().name(seat);
                     let what = format!("{name}'s card turned up");
-                    self.doubt_last_card(frame, &what, &card.to_string(), confidence);
+                    let at = self
+                        .tracker
+                        .on_table()
+                        .find(|&(t, ..)| t == track)
+                        .map(|(_, b, _)| b);
+                    self.doubt_last_card(frame, &what, (&card.to_string(), confidence), at);
                 }
             }
             Fact::Reread {
@@ -1046,10 +1056,7 @@ impl Play {
             return false;
         }
         let name = self.game.sitting().state().name(due).to_owned();
-        if let Some(card) = card
-            && (self.turned_up_anew(track, due, bbox, card, frame)
-                || self.turned_up_together(track, due, here, card, frame))
-        {
+        if self.turned_up_in_a_box_of_its_own(&landing, due) {
             return true;
         }
         if self.found_again_on_a_card(track, due, bbox, card, confidence) {
@@ -1083,7 +1090,37 @@ impl Play {
         }
         if !sure {
             let read = card.map_or_else(|| "face down".to_owned(), |c| c.to_string());
-            self.doubt_last_card(frame, &format!("the card to {name}"), &read, confidence);
+            let what = format!("the card to {name}");
+            self.doubt_last_card(frame, &what, (&read, confidence), Some(bbox));
+        }
+        true
+    }
+
+    /// A face come to rest that is a seat's face-down card turned up, found
+    /// as a box of its own ([`Play::turned_up_anew`],
+    /// [`Play::turned_up_together`]): shown as read, and an unsure reading
+    /// asked about, as for a card turned up where it lay.
+    fn turned_up_in_a_box_of_its_own(&mut self, landing: &Landing, due: Seat) -> bool {
+        let &Landing {
+            track,
+            frame,
+            bbox,
+            card,
+            confidence,
+            sure,
+        } = landing;
+        let Some(card) = card else {
+            return false;
+        };
+        if !(self.turned_up_anew(track, due, bbox, card, frame)
+            || self.turned_up_together(track, due, centre(bbox), card, frame))
+        {
+            return false;
+        }
+        if !sure && let Some(&(seat, _)) = self.placed.get(&track) {
+            let name = self.game.sitting().state().name(seat);
+            let what = format!("{name}'s card turned up");
+            self.doubt_last_card(frame, &what, (&card.to_string(), confidence), Some(bbox));
         }
         true
     }
@@ -1489,10 +1526,31 @@ impl Play {
         let divide = matches!(line, Line::Divide { .. }).then(|| line.clone());
         // The dealer's show of a hand (the camera's shows are one card each).
         let shown = (landed.is_none() && matches!(line, Line::Show { .. })).then(|| line.clone());
+        // The dealer putting a card right (his answer to a reading doubted):
+        // the cards the line had, and those it has now.
+        let put_right = match &line {
+            Line::Correct {
+                line: seq, with, ..
+            } => self
+                .game
+                .in_force()
+                .iter()
+                .find(|(s, _)| s == seq)
+                .map(|(_, command)| {
+                    (
+                        command_cards(command),
+                        with.as_deref().map_or_else(Vec::new, line_cards),
+                    )
+                }),
+            _ => None,
+        };
         match self.game.apply(meta, line) {
             Ok(events) => {
                 tracing::debug!(frame, "applied {text}");
                 let events = events.to_vec();
+                if let Some((was, now)) = put_right {
+                    self.deck_sense_put_right(&was, &now);
+                }
                 self.applied(frame, text, landed, &events);
                 true
             }
@@ -1511,6 +1569,20 @@ impl Play {
                 self.ask(frame, format!("{text} was refused: {e}"));
                 false
             }
+        }
+    }
+
+    /// Tells the tracker's deck sense that the cards `was` of a line are
+    /// `now` (the dealer's correction): each card no longer in it is free
+    /// to be seen, each new one counted.
+    fn deck_sense_put_right(&mut self, was: &[pone_engine::Card], now: &[pone_engine::Card]) {
+        let gone = was.iter().filter(|c| !now.contains(c));
+        let mut came = now.iter().filter(|c| !was.contains(c));
+        for &card in gone {
+            self.tracker.put_right(card, came.next().copied());
+        }
+        for &card in came {
+            self.tracker.put_right(card, Some(card));
         }
     }
 
@@ -1999,10 +2071,24 @@ impl Play {
     /// Asks about the card just put in (the last line in force), read
     /// unsurely: "`what` reads `read` (N% sure)"; the desk's `N` corrects
     /// that line.
-    fn doubt_last_card(&mut self, frame: u64, what: &str, read: &str, confidence: f32) {
+    fn doubt_last_card(
+        &mut self,
+        frame: u64,
+        what: &str,
+        (read, confidence): (&str, f32),
+        at: Option<[f32; 4]>,
+    ) {
         let about = self.game.in_force().last().map(|(seq, _)| *seq);
         let text = format!("{what} reads {read} ({:.0}% sure)", confidence * 100.0);
-        self.ask_about(frame, text, about);
+        self.raise(Question {
+            frame,
+            text,
+            about,
+            at,
+            slip: None,
+            natural: None,
+            answered: None,
+        });
     }
 
     fn ask_slip(&mut self, frame: u64, text: String, slip: Slip) {
@@ -2010,6 +2096,7 @@ impl Play {
             frame,
             text,
             about: None,
+            at: None,
             slip: Some(slip),
             natural: None,
             answered: None,
@@ -2021,6 +2108,7 @@ impl Play {
             frame,
             text,
             about,
+            at: None,
             slip: None,
             natural: None,
             answered: None,
@@ -2030,6 +2118,28 @@ impl Play {
     fn raise(&mut self, question: Question) {
         tracing::warn!(question.frame, "{}", question.text);
         self.questions.push(question);
+    }
+}
+
+/// The cards a command names: a card dealt face up, the cards shown.
+fn command_cards(command: &Command) -> Vec<pone_engine::Card> {
+    match command {
+        Command::Card {
+            card: Some(card), ..
+        } => vec![*card],
+        Command::Show { cards, .. } => cards.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// The cards a line names, as [`command_cards`].
+fn line_cards(line: &Line) -> Vec<pone_engine::Card> {
+    match line {
+        Line::Card {
+            card: Some(card), ..
+        } => vec![*card],
+        Line::Show { cards, .. } => cards.clone(),
+        _ => Vec::new(),
     }
 }
 

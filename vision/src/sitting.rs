@@ -743,13 +743,21 @@ fn write_outputs(
     })
 }
 
-/// A rendered sitting's dealer at the table: when the table asks him to
-/// show a hand (`Play::asked_to_show`: the showdown waits for a card face down
-/// the camera cannot read), he says the cards he saw shown, from the frames'
-/// labels. Once for each hand asked.
+/// A rendered sitting's dealer at the table, from the frames' labels (what
+/// he sees on the table):
+/// - when the table asks him to show a hand (`Play::asked_to_show`: the
+///   showdown waits for a card face down the camera cannot read), he says
+///   the cards he saw shown, once for each hand asked;
+/// - when it doubts a card it read (a question `about` a line, `at` a box),
+///   he looks at the card lying there and, when it is another, puts the
+///   line right with it, as the desk's answer does.
 pub struct LabelDealer {
     dir: PathBuf,
     answered: Option<(u32, Seat, u8)>,
+    /// The table's questions looked at so far.
+    looked: usize,
+    /// Whether he answers the table's doubts about a card.
+    doubts: bool,
 }
 
 impl LabelDealer {
@@ -758,13 +766,33 @@ impl LabelDealer {
         LabelDealer {
             dir: dir.to_path_buf(),
             answered: None,
+            looked: 0,
+            doubts: true,
         }
     }
 
-    /// Answers the table's call to show a hand, if it makes one after frame
-    /// `frame`: the line said, or `None` (nothing asked, asked already, or no
-    /// frame shows the hand).
+    /// This dealer, leaving the table's doubts about a card unanswered (to
+    /// see what the camera settles by itself).
+    #[must_use]
+    pub fn leaving_doubts(mut self) -> LabelDealer {
+        self.doubts = false;
+        self
+    }
+
+    /// Answers the table, if it asks something after frame `frame`: a
+    /// doubted card put right, else its call to show a hand. The line said
+    /// (one a call), or `None` (nothing asked, asked already, the card read
+    /// right, or no frame shows it).
     pub fn answer(&mut self, play: &mut crate::play::Play, frame: u64) -> Option<Line> {
+        while self.doubts
+            && let Some(question) = play.questions().get(self.looked).cloned()
+        {
+            self.looked += 1;
+            if let Some(line) = self.put_right(play, &question, frame) {
+                play.say(line.clone());
+                return Some(line);
+            }
+        }
         let (seat, hand) = play.asked_to_show()?;
         let state = play.game().sitting().state();
         let asked = Some((state.round_number(), seat, hand));
@@ -779,6 +807,57 @@ impl LabelDealer {
         };
         play.say(line.clone());
         Some(line)
+    }
+
+    /// The dealer's answer to a question doubting a card: the card lying
+    /// where it was read (the labelled face whose box holds the reading's
+    /// centre, in the frames from the question's to `frame`), when it is
+    /// another card than the line has.
+    fn put_right(
+        &self,
+        play: &crate::play::Play,
+        question: &crate::play::Question,
+        frame: u64,
+    ) -> Option<Line> {
+        let (seq, at) = (question.about?, question.at?);
+        if question.answered.is_some() {
+            return None;
+        }
+        let here = crate::boxes::centre(at);
+        let lying = (question.frame..=frame.max(question.frame)).find_map(|f| {
+            let path = self.dir.join("labels").join(format!("{f:06}.json"));
+            let labels: crate::render::FrameLabels =
+                serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+            labels
+                .cards
+                .iter()
+                .filter(|c| {
+                    let [x0, y0, x1, y1] = c.bbox;
+                    (x0..=x1).contains(&here[0]) && (y0..=y1).contains(&here[1])
+                })
+                .max_by(|a, b| {
+                    crate::boxes::iou(a.bbox, at).total_cmp(&crate::boxes::iou(b.bbox, at))
+                })
+                .and_then(|c| c.card.parse::<Card>().ok())
+        })?;
+        let game = play.game();
+        let (_, command) = game.in_force().iter().find(|(s, _)| *s == seq)?;
+        let (to, read, with) = command.with_card(lying)?;
+        if read == Some(lying) {
+            return None;
+        }
+        let state = game.sitting().state();
+        let reason = format!(
+            "the card to {} was {lying}, not {} as the camera read it (the dealer's answer to \"{}\")",
+            state.name(to),
+            read.map_or_else(|| "face down".to_owned(), |c| c.to_string()),
+            question.text
+        );
+        Some(Line::Correct {
+            line: seq,
+            with: Some(Box::new(Line::from_command(&with, state))),
+            reason,
+        })
     }
 
     /// A hand's face-up cards in the last frame up to `frame` that shows any

@@ -62,6 +62,7 @@ fn view() -> LiveView {
             frame: 11,
             text: "the card to Bob reads QH (62% sure)".into(),
             about: Some(seq),
+            at: Some([100.0, 120.0, 164.0, 210.0]),
             slip: None,
             natural: None,
             answered: None,
@@ -190,6 +191,7 @@ fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reporte
             text: "a card came to rest at Cat's place, but the deal gives the next card to Bob"
                 .into(),
             about: None,
+            at: None,
             slip: Some(Slip::PlayerSkipped),
             natural: None,
             answered: None,
