@@ -1168,6 +1168,40 @@ fn a_card_read_unsurely_throughout_is_put_right_by_the_dealers_answer() {
     assert_truth(&play, &dir);
 }
 
+/// A drawn card found a second time, half a card off itself, read unsurely
+/// as another card while its player may still draw: the table takes it for
+/// his next card and asks; the dealer, looking at where it lies, sees the
+/// card the player holds already and answers that it is no card (the line
+/// taken back, with its reason): the ledger is the truth's. (His words the
+/// table refused over such a card go in once it is taken back: seed 51 of
+/// the live table's sittings, `Play::words_refused_over`.)
+#[test]
+fn a_card_found_again_and_read_as_another_is_taken_back_by_the_dealers_answer() {
+    let dir = sitting("play-reread", 12, 2, 3, "480x270");
+    // Ann's 9D, drawn at frame 59 (2D 4S 9D; her "content" comes at 65).
+    let (landed, card) = dealt_face_up(&dir)
+        .into_iter()
+        .find(|(frame, _)| *frame == 59)
+        .expect("a card dealt at frame 59");
+    assert_eq!(card, "9D");
+    let phantom = |f: u64, label: &Value| {
+        if (landed + 3..landed + 12).contains(&f) {
+            // KD: a card that puts Ann over, ending her hand.
+            let mut boxes = second_box(label, &card, "KD", [0.5, 0.0]);
+            for b in &mut boxes {
+                b.confidence = 0.45;
+            }
+            boxes
+        } else {
+            Vec::new()
+        }
+    };
+    let play = play_answering_with(&dir, &[], &phantom);
+    let journal = play.game().journal_text();
+    assert!(journal.contains("no card: the camera read"), "{journal}");
+    assert_truth(&play, &dir);
+}
+
 /// The finder may find a card's face as a smaller box than its back (the
 /// face's index corner and pips, not its edge): a card turned up then seems a
 /// new card coming to rest where the back lay, and while another player is

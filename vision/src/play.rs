@@ -373,6 +373,10 @@ pub struct Play {
     dealer: VecDeque<Pending>,
     facts: VecDeque<Fact>,
     questions: Vec<Question>,
+    /// The dealer's words refused this round, with the frame and the
+    /// question that told it: they go in once a card they were refused
+    /// over is put right.
+    refused: Vec<(u64, Line, usize)>,
     delivered: Vec<Delivered>,
     /// Frames a dealer's line waits for the camera.
     wait: u64,
@@ -424,6 +428,7 @@ impl Play {
                 .collect(),
             facts: VecDeque::new(),
             questions: Vec::new(),
+            refused: Vec::new(),
             delivered: Vec::new(),
             wait,
             slack: 2,
@@ -1544,6 +1549,11 @@ impl Play {
                 }),
             _ => None,
         };
+        let words = (landed.is_none() && put_right.is_none()).then(|| line.clone());
+        let corrected = match &line {
+            Line::Correct { line: seq, .. } if put_right.is_some() => Some(*seq),
+            _ => None,
+        };
         match self.game.apply(meta, line) {
             Ok(events) => {
                 tracing::debug!(frame, "applied {text}");
@@ -1552,6 +1562,9 @@ impl Play {
                     self.deck_sense_put_right(&was, &now);
                 }
                 self.applied(frame, text, landed, &events);
+                if let Some(seq) = corrected {
+                    self.words_refused_over(seq);
+                }
                 true
             }
             Err(e) => {
@@ -1566,8 +1579,40 @@ impl Play {
                 {
                     return true;
                 }
+                if let Some(words) = words {
+                    self.refused.push((frame, words, self.questions.len()));
+                }
                 self.ask(frame, format!("{text} was refused: {e}"));
                 false
+            }
+        }
+    }
+
+    /// The dealer put right the camera's card of journal line `seq`: his
+    /// words refused since that card went in (refused over it: a
+    /// "content" after a card misread made the hand over, the round ended
+    /// by it) go in now, in order, and their questions are settled.
+    fn words_refused_over(&mut self, seq: u64) {
+        let Some(since) = self
+            .delivered
+            .iter()
+            .find(|d| d.seq == seq)
+            .map(|d| d.landed)
+        else {
+            return;
+        };
+        let refused = std::mem::take(&mut self.refused);
+        for (frame, line, question) in refused {
+            if frame >= since && self.apply_put_right(frame, line.clone()) {
+                tracing::debug!(
+                    frame,
+                    "the dealer's words, refused over a card put right since, went in"
+                );
+                if let Some(q) = self.questions.get_mut(question) {
+                    q.answered = Some("went in once the card was put right".to_owned());
+                }
+            } else {
+                self.refused.push((frame, line, question));
             }
         }
     }
@@ -1612,6 +1657,7 @@ impl Play {
         }
         let leaving: Vec<u64> = self.placed.keys().copied().collect();
         if round_over {
+            self.refused.clear();
             self.round_ended_at = self.frame;
             self.tracker.leave(&leaving);
             self.placed.clear();

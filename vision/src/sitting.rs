@@ -847,6 +847,25 @@ impl LabelDealer {
             return None;
         }
         let state = game.sitting().state();
+        // The card lying there is a card a hand holds already: the camera
+        // read it a second time, and the line is no card (taken back).
+        let holder = state.order().iter().copied().find(|&seat| {
+            state
+                .seat_round(seat)
+                .is_some_and(|sr| sr.hands.iter().any(|h| h.cards.contains(lying)))
+        });
+        if let Some(holder) = holder {
+            return Some(Line::Correct {
+                line: seq,
+                with: None,
+                reason: format!(
+                    "no card: the camera read {}'s {lying} a second time (the dealer's answer \
+                     to \"{}\")",
+                    state.name(holder),
+                    question.text
+                ),
+            });
+        }
         let reason = format!(
             "the card to {} was {lying}, not {} as the camera read it (the dealer's answer to \"{}\")",
             state.name(to),
