@@ -1202,6 +1202,47 @@ fn a_card_found_again_and_read_as_another_is_taken_back_by_the_dealers_answer() 
     assert_truth(&play, &dir);
 }
 
+/// The dealer's drawn card never seen (a hand over it from the moment it
+/// lands until the round's cards are gathered): once every card of the
+/// round has gone from sight while it is still due, the table asks the
+/// dealer for it, the next round's cards wait for his answer, and the
+/// dealer, who saw it, says it: the ledger is the truth's.
+#[test]
+fn a_drawn_card_never_seen_is_asked_for_once_the_round_is_gathered() {
+    // Seed 25: the dealer, Bob, draws in the first round.
+    let dir = sitting("play-unseen-draw", 25, 2, 3, "480x270");
+    let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
+    let lines: Vec<Value> = truth
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let dealer = lines
+        .iter()
+        .find(|l| l["t"] == "dealer")
+        .and_then(|l| l["player"].as_str())
+        .expect("a dealer");
+    // His first card drawn (a card line naming its hand).
+    let (landed, card) = lines
+        .iter()
+        .find(|l| l["t"] == "card" && l["to"] == dealer && l["hand"].is_u64())
+        .and_then(|l| Some((l["frame"].as_u64()?, l["card"].as_str()?.to_owned())))
+        .expect("the dealer draws a card");
+    let hidden = |f: u64, _: &Value, readings: &mut Vec<Seen>| {
+        if (landed.saturating_sub(10)..landed + 40).contains(&f) {
+            readings.retain(|r| r.card != card);
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &hidden);
+    assert!(
+        play.questions().iter().any(|q| q
+            .text
+            .contains("went from the table before the camera saw it")),
+        "{:?}",
+        play.questions()
+    );
+    assert_truth(&play, &dir);
+}
+
 /// The finder may find a card's face as a smaller box than its back (the
 /// face's index corner and pips, not its edge): a card turned up then seems a
 /// new card coming to rest where the back lay, and while another player is

@@ -33,6 +33,12 @@ const REACH: f32 = 1.6;
 /// it was his pair's card turned up and pulled apart, in seconds.
 const DIVIDE_WINDOW_SECS: f32 = 5.0;
 
+/// How long every card of the round must have been out of sight, while a
+/// card is still due in the draw, for the table to ask the dealer for that
+/// card (the round's cards gathered before the camera saw it), in seconds:
+/// soon enough to be answered before the next round's first card comes.
+const GATHERED_UNSEEN_SECS: f32 = 0.5;
+
 /// How long the showdown waits for the camera to see the hands turned up
 /// before the dealer is asked for a card face down, in seconds.
 const SHOWDOWN_WAIT_SECS: f32 = 2.0;
@@ -389,6 +395,8 @@ pub struct Play {
     showdown_since: Option<u64>,
     /// The hand the dealer was last asked to show: round, seat, hand.
     asked_showdown: Option<(u32, Seat, u8)>,
+    /// The card in the draw asked for, as for `asked_showdown`.
+    asked_card: Option<(u32, Seat, u8)>,
     /// Naturals paid on a card face down (round, seat, hand): when first
     /// seen so, and the question asked for it (its place in `questions`).
     naturals_unshown: BTreeMap<(u32, Seat, u8), (u64, Option<usize>)>,
@@ -436,6 +444,7 @@ impl Play {
             fps,
             showdown_since: None,
             asked_showdown: None,
+            asked_card: None,
             naturals_unshown: BTreeMap::new(),
         })
     }
@@ -479,6 +488,7 @@ impl Play {
             self.gathering = true;
         }
         self.settle_order(false);
+        self.ask_for_a_card_gone_unseen(frame);
         self.ask_for_hidden_cards(frame, false);
         self.ask_for_naturals(frame, false);
     }
@@ -658,6 +668,62 @@ impl Play {
         self.ask(frame, text);
     }
 
+    /// A card due in the draw while every card of the round has gone from
+    /// sight for [`GATHERED_UNSEEN_SECS`]: the round's cards were gathered
+    /// before the camera saw that card (a hand over it as it came, seed 25
+    /// of the live table's sittings), and the engine would wait for it for
+    /// ever. The dealer is asked for it, once.
+    fn ask_for_a_card_gone_unseen(&mut self, frame: u64) {
+        let state = self.game.sitting().state();
+        let drawing = matches!(state.phase(), Phase::Drawing { .. } | Phase::Dealer);
+        let Some((seat, hand)) = state.due_card().filter(|_| drawing) else {
+            return;
+        };
+        let asked = (state.round_number(), seat, hand);
+        if self.asked_card == Some(asked) || self.placed.is_empty() {
+            return;
+        }
+        let moment = self.frames(GATHERED_UNSEEN_SECS).max(1);
+        let gone = self.placed.keys().all(|&track| {
+            self.tracker
+                .last_seen(track)
+                .is_none_or(|last| frame >= last + moment)
+        });
+        if !gone {
+            return;
+        }
+        self.asked_card = Some(asked);
+        let text = format!(
+            "{}'s card{}: the round's cards went from the table before the camera saw it; \
+             type it at the desk (rank then suit)",
+            state.name(seat),
+            which_hand(state, seat, hand)
+        );
+        self.ask(frame, text);
+    }
+
+    /// While the dealer is asked for a card the camera never saw, a card
+    /// coming to rest away from the place of the seat it is due to waits for
+    /// his answer (the next round's first card, which would be no card while
+    /// the round is not over); one at that seat's place may be that card.
+    fn held_for_the_card_asked(&self) -> bool {
+        let Some((seat, _)) = self.asked_for_card() else {
+            return false;
+        };
+        let Some(&Fact::Landed { bbox, .. }) = self.facts.front() else {
+            return false;
+        };
+        self.nearest_seat(centre(bbox)) != Some(seat.index())
+    }
+
+    /// The card in the draw the table has asked the dealer for (the
+    /// round's cards went before the camera saw it), while it is still due.
+    pub fn asked_for_card(&self) -> Option<(Seat, u8)> {
+        let state = self.game.sitting().state();
+        let (seat, hand) = state.due_card()?;
+        (self.asked_card == Some((state.round_number(), seat, hand))).then_some((seat, hand))
+    }
+
     /// The dealer says a line now (at the window's desk), after the last
     /// frame read: it is stamped with the next frame, and goes in after the
     /// cards that landed before it, as a scripted line at that frame does.
@@ -731,7 +797,8 @@ impl Play {
                 return;
             }
             let showdown = self.game.sitting().state().to_show().is_some();
-            let held = showdown && matches!(self.facts.front(), Some(Fact::Landed { .. }));
+            let held = (showdown && matches!(self.facts.front(), Some(Fact::Landed { .. })))
+                || self.held_for_the_card_asked();
             if showdown {
                 self.hand_shown_first();
             }

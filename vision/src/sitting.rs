@@ -748,12 +748,16 @@ fn write_outputs(
 /// - when the table asks him to show a hand (`Play::asked_to_show`: the
 ///   showdown waits for a card face down the camera cannot read), he says
 ///   the cards he saw shown, once for each hand asked;
+/// - when it asks for a card due in the draw that went unseen
+///   (`Play::asked_for_card`), he says it, from the frames that show it;
 /// - when it doubts a card it read (a question `about` a line, `at` a box),
 ///   he looks at the card lying there and, when it is another, puts the
 ///   line right with it, as the desk's answer does.
 pub struct LabelDealer {
     dir: PathBuf,
     answered: Option<(u32, Seat, u8)>,
+    /// The card in the draw asked for and answered, as `answered`.
+    card_answered: Option<(u32, Seat, u8)>,
     /// The table's questions looked at so far.
     looked: usize,
     /// Whether he answers the table's doubts about a card.
@@ -766,6 +770,7 @@ impl LabelDealer {
         LabelDealer {
             dir: dir.to_path_buf(),
             answered: None,
+            card_answered: None,
             looked: 0,
             doubts: true,
         }
@@ -789,6 +794,24 @@ impl LabelDealer {
         {
             self.looked += 1;
             if let Some(line) = self.put_right(play, &question, frame) {
+                play.say(line.clone());
+                return Some(line);
+            }
+        }
+        if let Some((seat, hand)) = play.asked_for_card() {
+            let state = play.game().sitting().state();
+            let asked = Some((state.round_number(), seat, hand));
+            if self.card_answered != asked {
+                self.card_answered = asked;
+                let held = state
+                    .seat_round(seat)
+                    .and_then(|sr| sr.hands.get(usize::from(hand) - 1))
+                    .map_or(0, |h| h.cards.len());
+                let line = Line::Card {
+                    to: state.name(seat).to_owned(),
+                    hand: Some(hand),
+                    card: self.hand_card(frame, seat, hand, held)?,
+                };
                 play.say(line.clone());
                 return Some(line);
             }
@@ -876,6 +899,27 @@ impl LabelDealer {
             line: seq,
             with: Some(Box::new(Line::from_command(&with, state))),
             reason,
+        })
+    }
+
+    /// The card at place `position` of a hand (0 first), in the last frame
+    /// up to `frame` that shows it: `Some(None)` for a card lying face down.
+    #[allow(clippy::option_option)] // none found, or found face down
+    fn hand_card(&self, frame: u64, seat: Seat, hand: u8, position: usize) -> Option<Option<Card>> {
+        (0..=frame).rev().find_map(|f| {
+            let path = self.dir.join("labels").join(format!("{f:06}.json"));
+            let labels: crate::render::FrameLabels =
+                serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+            labels.cards.iter().find_map(|c| match c.role {
+                crate::scene::Role::Hand {
+                    seat: s,
+                    hand: h,
+                    position: p,
+                } if s == seat.0 && h == hand && usize::from(p) == position => {
+                    Some(c.card.parse::<Card>().ok())
+                }
+                _ => None,
+            })
         })
     }
 
