@@ -46,6 +46,9 @@ const SHOWDOWN_WAIT_SECS: f32 = 2.0;
 /// How the question for a hand the showdown waits for begins.
 const SHOWDOWN_WAITS: &str = "the showdown waits for";
 
+/// What the question for a card in the draw the camera never saw says.
+const GONE_UNSEEN: &str = "the round's cards went from the table before the camera saw it";
+
 /// The share of a box coming to rest that must lie on a card counted
 /// already for it to be that card seen again rather than a new one
 /// ([`Play::new_card_first`]).
@@ -674,6 +677,14 @@ impl Play {
     /// of the live table's sittings), and the engine would wait for it for
     /// ever. The dealer is asked for it, once.
     fn ask_for_a_card_gone_unseen(&mut self, frame: u64) {
+        if self.asked_card.is_some() && self.asked_for_card().is_none() {
+            // The card asked for went in: its question is settled.
+            for q in &mut self.questions {
+                if q.answered.is_none() && q.text.contains(GONE_UNSEEN) {
+                    q.answered = Some("the card went in".to_owned());
+                }
+            }
+        }
         let state = self.game.sitting().state();
         let drawing = matches!(state.phase(), Phase::Drawing { .. } | Phase::Dealer);
         let Some((seat, hand)) = state.due_card().filter(|_| drawing) else {
@@ -694,8 +705,7 @@ impl Play {
         }
         self.asked_card = Some(asked);
         let text = format!(
-            "{}'s card{}: the round's cards went from the table before the camera saw it; \
-             type it at the desk (rank then suit)",
+            "{}'s card{}: {GONE_UNSEEN}; type it at the desk (rank then suit)",
             state.name(seat),
             which_hand(state, seat, hand)
         );
