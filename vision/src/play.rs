@@ -979,8 +979,7 @@ impl Play {
                     // None of his cards lies face down: this is a card dealt
                     // where one of his lay (a divided pair's card pulled
                     // away), not that card turned up.
-                    let Some((_, bbox, _)) = self.tracker.on_table().find(|&(t, ..)| t == track)
-                    else {
+                    let Some(bbox) = self.tracker.counted_box(track) else {
                         return;
                     };
                     self.placed.remove(&track);
@@ -1004,11 +1003,7 @@ impl Play {
                 if self.show(track, seat, card, frame) && !sure {
                     let name = self.game.sitting().state().name(seat);
                     let what = format!("{name}'s card turned up");
-                    let at = self
-                        .tracker
-                        .on_table()
-                        .find(|&(t, ..)| t == track)
-                        .map(|(_, b, _)| b);
+                    let at = self.tracker.counted_box(track);
                     self.doubt_last_card(frame, &what, (&card.to_string(), confidence), at);
                 }
             }
@@ -1371,7 +1366,7 @@ impl Play {
     /// and that card is not seen face up, it is that card. Its place goes to
     /// this track (the other is let go) and its seat is returned.
     fn turned_up_where_one_lay(&mut self, track: u64) -> Option<Seat> {
-        let (_, bbox, _) = self.tracker.on_table().find(|&(t, ..)| t == track)?;
+        let bbox = self.tracker.counted_box(track)?;
         let here = centre(bbox);
         let state = self.game.sitting().state();
         let faces: BTreeMap<u64, Option<pone_engine::Card>> = self
@@ -2188,7 +2183,7 @@ impl Play {
     }
 
     fn ask(&mut self, frame: u64, text: String) {
-        self.ask_about(frame, text, None);
+        self.ask_about(frame, text, None, None);
     }
 
     /// Asks about the card just put in (the last line in force), read
@@ -2203,15 +2198,7 @@ impl Play {
     ) {
         let about = self.game.in_force().last().map(|(seq, _)| *seq);
         let text = format!("{what} reads {read} ({:.0}% sure)", confidence * 100.0);
-        self.raise(Question {
-            frame,
-            text,
-            about,
-            at,
-            slip: None,
-            natural: None,
-            answered: None,
-        });
+        self.ask_about(frame, text, about, at);
     }
 
     fn ask_slip(&mut self, frame: u64, text: String, slip: Slip) {
@@ -2226,12 +2213,12 @@ impl Play {
         });
     }
 
-    fn ask_about(&mut self, frame: u64, text: String, about: Option<u64>) {
+    fn ask_about(&mut self, frame: u64, text: String, about: Option<u64>, at: Option<[f32; 4]>) {
         self.raise(Question {
             frame,
             text,
             about,
-            at: None,
+            at,
             slip: None,
             natural: None,
             answered: None,

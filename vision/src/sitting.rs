@@ -848,16 +848,11 @@ impl LabelDealer {
         }
         let here = crate::boxes::centre(at);
         let lying = (question.frame..=frame.max(question.frame)).find_map(|f| {
-            let path = self.dir.join("labels").join(format!("{f:06}.json"));
-            let labels: crate::render::FrameLabels =
-                serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+            let labels = self.labels(f)?;
             labels
                 .cards
                 .iter()
-                .filter(|c| {
-                    let [x0, y0, x1, y1] = c.bbox;
-                    (x0..=x1).contains(&here[0]) && (y0..=y1).contains(&here[1])
-                })
+                .filter(|c| crate::boxes::contains(c.bbox, here))
                 .max_by(|a, b| {
                     crate::boxes::iou(a.bbox, at).total_cmp(&crate::boxes::iou(b.bbox, at))
                 })
@@ -907,9 +902,7 @@ impl LabelDealer {
     #[allow(clippy::option_option)] // none found, or found face down
     fn hand_card(&self, frame: u64, seat: Seat, hand: u8, position: usize) -> Option<Option<Card>> {
         (0..=frame).rev().find_map(|f| {
-            let path = self.dir.join("labels").join(format!("{f:06}.json"));
-            let labels: crate::render::FrameLabels =
-                serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+            let labels = self.labels(f)?;
             labels.cards.iter().find_map(|c| match c.role {
                 crate::scene::Role::Hand {
                     seat: s,
@@ -923,13 +916,17 @@ impl LabelDealer {
         })
     }
 
+    /// Frame `f`'s labels, if it has any that read.
+    fn labels(&self, f: u64) -> Option<crate::render::FrameLabels> {
+        let path = self.dir.join("labels").join(format!("{f:06}.json"));
+        serde_json::from_slice(&std::fs::read(path).ok()?).ok()
+    }
+
     /// A hand's face-up cards in the last frame up to `frame` that shows any
     /// (the cards may be gathered by then).
     fn hand_shown(&self, frame: u64, seat: Seat, hand: u8) -> Option<Vec<Card>> {
         (0..=frame).rev().find_map(|f| {
-            let path = self.dir.join("labels").join(format!("{f:06}.json"));
-            let labels: crate::render::FrameLabels =
-                serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+            let labels = self.labels(f)?;
             let cards: Vec<Card> = labels
                 .cards
                 .iter()

@@ -427,6 +427,13 @@ impl Tracker {
         }
     }
 
+    /// Where a counted card still on the table lies (`None`: no such card).
+    pub fn counted_box(&self, track: u64) -> Option<[f32; 4]> {
+        self.on_table()
+            .find(|&(t, ..)| t == track)
+            .map(|(_, bbox, _)| bbox)
+    }
+
     /// The frame a track was last seen in (`None`: no such track now).
     pub fn last_seen(&self, track: u64) -> Option<u64> {
         self.tracks
