@@ -252,7 +252,7 @@ impl Recogniser {
         }
         if let Some(card) = &whole
             && card.confidence >= sure
-            && !other_cards_read(card, &seen)
+            && !other_cards_read(card, &seen, may_be_one_card(fw, fh))
             && (may_be_one_card(fw, fh) || !a_back_found_surely(&backs))
         {
             return Ok(vec![card.clone()]);
@@ -472,10 +472,13 @@ fn drop_same_card(mut seen: Vec<Seen>) -> Vec<Seen> {
     kept
 }
 
-/// Whether a picture read whole as one card has corners read surely as two
-/// other cards or more ([`OTHER_CARD_SURE`]): a photo of several cards on a
-/// table, not that one card.
-fn other_cards_read(whole: &Seen, corners: &[Seen]) -> bool {
+/// Whether a picture read whole as one card has corners read surely
+/// ([`OTHER_CARD_SURE`]) as other cards: two or more in a picture that may be
+/// one card (`close`: card-shaped or small), where a pip may read as a
+/// card; one in a table's view, where the card lies smaller than the
+/// whole-card reader learned cards (a lone ace of diamonds on wood, its
+/// index read at 1.0, was read whole as a ten at 0.85).
+fn other_cards_read(whole: &Seen, corners: &[Seen], close: bool) -> bool {
     let mut others: Vec<&str> = corners
         .iter()
         .filter(|s| s.confidence >= OTHER_CARD_SURE && s.card != whole.card)
@@ -483,7 +486,7 @@ fn other_cards_read(whole: &Seen, corners: &[Seen]) -> bool {
         .collect();
     others.sort_unstable();
     others.dedup();
-    others.len() >= 2
+    others.len() >= if close { 2 } else { 1 }
 }
 
 /// Whether a face-down card was found surely ([`SURE_BACK`]): a table's
@@ -820,15 +823,27 @@ mod tests {
     }
 
     #[test]
-    fn a_picture_whose_corners_read_two_other_cards_surely_is_not_one_card() {
+    fn a_picture_whose_corners_read_other_cards_surely_is_not_one_card() {
         let whole = seen("AD", 0.94, [0.0, 0.0, 378.0, 504.0]);
         let at = |card: &str, confidence: f32| seen(card, confidence, [10.0, 10.0, 90.0, 130.0]);
         // A photo of four cards: each read surely, none the ace.
         let table = [at("9S", 1.0), at("KH", 1.0), at("QC", 0.99), at("AH", 1.0)];
-        assert!(other_cards_read(&whole, &table));
+        assert!(other_cards_read(&whole, &table, true));
         // One card: its own index, and a pip read as another card.
         let close_up = [at("AD", 0.99), at("8D", 0.93), at("8D", 0.9), at("3D", 0.4)];
-        assert!(!other_cards_read(&whole, &close_up));
+        assert!(!other_cards_read(&whole, &close_up, true));
+        // A table's view of one card whose index reads surely as another.
+        let lone = [at("AD", 1.0)];
+        assert!(other_cards_read(
+            &seen("TD", 0.85, [0.0, 0.0, 960.0, 540.0]),
+            &lone,
+            false
+        ));
+        assert!(!other_cards_read(
+            &seen("TD", 0.85, [0.0, 0.0, 378.0, 504.0]),
+            &lone,
+            true
+        ));
     }
 
     #[test]
