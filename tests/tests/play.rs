@@ -626,6 +626,41 @@ fn a_divided_pairs_card_pulled_away_is_the_second_hands() {
     assert_truth(&play, &dir);
 }
 
+/// Seed 22's second round: the dealer's second card (Ann's AH) comes to
+/// rest face down on her first and is not seen (found as one box with it)
+/// until she turns both up, after her players said "content": Bob's word,
+/// refused while the second cards were not all dealt, goes in once the
+/// camera sees the card the deal waited for, and the ledger is kept.
+#[test]
+fn words_refused_while_the_deal_waited_for_a_card_unseen_go_in_once_it_is_seen() {
+    let dir = sitting("play-refused-unseen", 22, 2, 3, "480x270");
+    let hidden = |f: u64, label: &Value, readings: &mut Vec<Seen>| {
+        let under: Vec<[f32; 4]> = label["cards"]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .filter(|c| {
+                let role = &c["role"];
+                f >= 100 && c["card"] == "back" && role["seat"] == 0 && role["position"] == 1
+            })
+            .map(label_box)
+            .collect();
+        readings.retain(|r| !under.contains(&r.bbox));
+    };
+    let play = play_answering_altered(&dir, &[], &hidden);
+    assert_truth(&play, &dir);
+    let settled = play
+        .questions()
+        .iter()
+        .find(|q| q.text.contains("was refused"));
+    assert_eq!(
+        settled.and_then(|q| q.answered.as_deref()),
+        Some("went in once the camera saw the card the deal waited for"),
+        "{:?}",
+        play.questions()
+    );
+}
+
 /// A sitting's labels (with bad frames) through the table, its dealer
 /// answering when the showdown waits for a card the camera cannot read.
 fn play_answering(dir: &Path) -> Play {

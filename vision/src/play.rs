@@ -207,6 +207,20 @@ pub struct Question {
     pub answered: Option<String>,
 }
 
+/// A dealer's word the engine refused, kept to go in later.
+#[derive(Clone, Debug)]
+struct Refused {
+    /// The frame it was said at.
+    frame: u64,
+    line: Line,
+    /// The question that told it.
+    question: usize,
+    /// The card the deal waited for when it was refused, while the first
+    /// or second cards went round (round, seat, hand): a card the camera
+    /// had not seen yet, the word said after it.
+    deal_waited_for: Option<(u32, Seat, u8)>,
+}
+
 /// Whether a dealer's line is said before a round's cards are played: its
 /// stakes, the double, the deal sold or declined, the brulet.
 fn before_the_cards(line: &Line) -> bool {
@@ -382,10 +396,10 @@ pub struct Play {
     dealer: VecDeque<Pending>,
     facts: VecDeque<Fact>,
     questions: Vec<Question>,
-    /// The dealer's words refused this round, with the frame and the
-    /// question that told it: they go in once a card they were refused
-    /// over is put right.
-    refused: Vec<(u64, Line, usize)>,
+    /// The dealer's words refused this round: they go in once a card they
+    /// were refused over is put right, or once the card the deal waited for
+    /// goes in.
+    refused: Vec<Refused>,
     delivered: Vec<Delivered>,
     /// Frames a dealer's line waits for the camera.
     wait: u64,
@@ -1626,6 +1640,10 @@ impl Play {
             Line::Correct { line: seq, .. } if put_right.is_some() => Some(*seq),
             _ => None,
         };
+        // The card the deal waits for, when this is the camera's card.
+        let deal_waits_for = landed
+            .filter(|_| matches!(line, Line::Card { .. }))
+            .and_then(|_| self.deal_waits_for());
         match self.game.apply(meta, line) {
             Ok(events) => {
                 tracing::debug!(frame, "applied {text}");
@@ -1636,6 +1654,9 @@ impl Play {
                 self.applied(frame, text, landed, &events);
                 if let Some(seq) = corrected {
                     self.words_refused_over(seq);
+                }
+                if let Some(due) = deal_waits_for {
+                    self.words_refused_before_the_card(due);
                 }
                 true
             }
@@ -1651,8 +1672,13 @@ impl Play {
                 {
                     return true;
                 }
-                if let Some(words) = words {
-                    self.refused.push((frame, words, self.questions.len()));
+                if let Some(line) = words {
+                    self.refused.push(Refused {
+                        frame,
+                        line,
+                        question: self.questions.len(),
+                        deal_waited_for: self.deal_waits_for(),
+                    });
                 }
                 self.ask(frame, format!("{text} was refused: {e}"));
                 false
@@ -1673,20 +1699,67 @@ impl Play {
         else {
             return;
         };
-        let refused = std::mem::take(&mut self.refused);
-        for (frame, line, question) in refused {
-            if frame >= since && self.apply_put_right(frame, line.clone()) {
+        self.words_again(
+            |word| word.frame >= since,
+            "went in once the card was put right",
+        );
+    }
+
+    /// The camera's card that the deal waited for (`due`: round, seat,
+    /// hand) went in: the dealer's words refused while it waited, said
+    /// after that card came to rest but before the camera saw it (a second
+    /// card lying on the first, seen only when turned up: seed 22's
+    /// "content" refused as the second cards were not all dealt), go in
+    /// now, in order.
+    fn words_refused_before_the_card(&mut self, due: (u32, Seat, u8)) {
+        self.words_again(
+            |word| word.deal_waited_for == Some(due),
+            "went in once the camera saw the card the deal waited for",
+        );
+    }
+
+    /// Tries again, in order, the refused words that `which` picks; those
+    /// that go in have their questions settled with `settled`, the others
+    /// stay refused (waiting for the card the deal waits for now, if any).
+    fn words_again(&mut self, which: impl Fn(&Refused) -> bool, settled: &str) {
+        let ended = self.round_ended_at;
+        let (again, mut kept): (Vec<Refused>, Vec<Refused>) = std::mem::take(&mut self.refused)
+            .into_iter()
+            .partition(which);
+        for word in again {
+            if self.apply_put_right(word.frame, word.line.clone()) {
                 tracing::debug!(
-                    frame,
-                    "the dealer's words, refused over a card put right since, went in"
+                    word.frame,
+                    "the dealer's word, refused before, went in: {settled}"
                 );
-                if let Some(q) = self.questions.get_mut(question) {
-                    q.answered = Some("went in once the card was put right".to_owned());
+                if let Some(q) = self.questions.get_mut(word.question) {
+                    q.answered = Some(settled.to_owned());
                 }
             } else {
-                self.refused.push((frame, line, question));
+                kept.push(Refused {
+                    deal_waited_for: self.deal_waits_for(),
+                    ..word
+                });
             }
         }
+        // A word that went in may have ended the round, and its words with it.
+        if self.round_ended_at == ended {
+            kept.append(&mut self.refused);
+            kept.sort_by_key(|word| word.frame);
+            self.refused = kept;
+        }
+    }
+
+    /// The card the deal waits for while the first or second cards go
+    /// round (round, seat, hand).
+    fn deal_waits_for(&self) -> Option<(u32, Seat, u8)> {
+        let state = self.game.sitting().state();
+        let dealing = matches!(
+            state.phase(),
+            pone_engine::Phase::FirstCards { .. } | pone_engine::Phase::SecondCards { .. }
+        );
+        let (seat, hand) = state.due_card().filter(|_| dealing)?;
+        Some((state.round_number(), seat, hand))
     }
 
     /// Tells the tracker's deck sense that the cards `was` of a line are
