@@ -499,8 +499,11 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
                 "deal_passes",
                 &mut rules.deal_passes,
                 &[
-                    (DealPasses::Left, "to his left (A, B, C)"),
-                    (DealPasses::Holder, "to the natural's holder (the old way)"),
+                    (DealPasses::Left, "to his left (the modern way)"),
+                    (
+                        DealPasses::Holder,
+                        "to the natural's holder (the old way: A, B, C)",
+                    ),
                     (DealPasses::Never, "never: the dealer stays (A)"),
                 ],
             );
