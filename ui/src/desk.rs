@@ -15,6 +15,7 @@
 //! | `C` | a hand is in play | content: it stands |
 //! | `V` | a pair is in play | divide it (the same stake on the new hand) |
 //! | `U` (or `Backspace` with nothing typed) | any time | undo the last command |
+//! | `W`, words, then `Enter` (the window's "Why" field) | before an undo or a fix | the dealer's own reason: it goes in the journal with the undo's or the correction's |
 //! | `R` | after an undo | redo it |
 //! | `F`, the number of a card or a stake, then the right card (or the stake's digits and `Enter`) | a card or a stake was typed (or read) wrong, however long ago | fix it (the correction and its reason go in the journal); `0` shows older ones, nine at a time |
 //! | `F`, the number of a surplus card, a card exposed or rejected, or a deal sold, then the right card (or the price's digits and `Enter`) | its card or price was typed wrong | fix it (a correction with its reason) |
@@ -230,6 +231,9 @@ pub struct Desk {
     /// The engine's flags answered here (`Y` or `N`): the round's number
     /// and the flag's place among its flags.
     flags_answered: Vec<(u32, usize)>,
+    /// The dealer's own words for the next undo or correction (the
+    /// window's "Why" field): they go in its reason in the journal.
+    why: String,
 }
 
 /// How a note of a flag answered at the desk begins (then the flag's place
@@ -273,6 +277,7 @@ impl Desk {
             drawn: Vec::new(),
             ahead: false,
             flags_answered: Vec::new(),
+            why: String::new(),
         };
         desk.save()?;
         Ok(desk)
@@ -301,7 +306,23 @@ impl Desk {
             corrections: Vec::new(),
             drawn: Vec::new(),
             ahead: false,
+            why: String::new(),
         })
+    }
+
+    /// The dealer's own words for the next undo or correction, to edit (the
+    /// window's "Why" field): they go in its reason in the journal, after
+    /// what the desk says was done, and are cleared once it is taken.
+    pub fn why_mut(&mut self) -> &mut String {
+        &mut self.why
+    }
+
+    /// `reason`, with the dealer's own words when he gave any.
+    fn with_why(&self, reason: String) -> String {
+        match self.why.trim() {
+            "" => reason,
+            why => format!("{reason}; the dealer's reason: {why}"),
+        }
     }
 
     /// A desk at a camera's table (`pone play`'s window): the game is the
@@ -320,6 +341,7 @@ impl Desk {
             drawn: Vec::new(),
             ahead: false,
             flags_answered: Vec::new(),
+            why: String::new(),
         }
     }
 
@@ -1199,7 +1221,8 @@ impl Desk {
             .game
             .in_force()
             .last()
-            .map(|(_, c)| format!("{} taken back at the desk", describe(c, state)));
+            .map(|(_, c)| format!("{} taken back at the desk", describe(c, state)))
+            .map(|reason| self.with_why(reason));
         match self.game.apply(
             meta(),
             Line::Undo {
@@ -1208,6 +1231,7 @@ impl Desk {
         ) {
             Ok(_) => {
                 self.said = Some(Said::Done(reason.unwrap_or_else(|| "undone".into())));
+                self.why.clear();
                 self.saved();
             }
             Err(e) => self.refuse(e.to_string()),
@@ -1660,6 +1684,7 @@ impl Desk {
             self.refuse(AHEAD.into());
             return false;
         }
+        let reason = self.with_why(reason);
         let correction = Line::Correct {
             line,
             with: with.map(Box::new),
@@ -1668,6 +1693,7 @@ impl Desk {
         match self.game.apply(meta(), correction.clone()) {
             Ok(_) => {
                 self.said = Some(Said::Done(reason));
+                self.why.clear();
                 self.saved();
                 if self.camera_deals {
                     self.corrections.push(correction);

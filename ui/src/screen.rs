@@ -1314,12 +1314,23 @@ fn show_questions(
 }
 
 /// The dealer's desk, as a panel along the bottom: what the table waits
-/// for, what has been typed, what the desk said last (refusals in red), and
-/// large buttons for every key. Keys pressed anywhere in the window go to the
-/// desk.
+/// for, what has been typed, what the desk said last (refusals in red),
+/// large buttons for every key, and a "Why" field for the dealer's own
+/// reason for his next undo or fix (`W` goes to it, `Enter` leaves it).
+/// Keys pressed anywhere in the window go to the desk, but while the dealer
+/// types his reason.
 pub fn show_desk(ui: &mut egui::Ui, desk: &mut Desk) {
-    for key in keys_pressed(ui) {
-        desk.press(key);
+    let why_id = egui::Id::unique("the dealer's reason");
+    let typing_why = ui.memory(|m| m.has_focus(why_id));
+    let mut to_why = false;
+    if !typing_why {
+        for key in keys_pressed(ui) {
+            if key == Key::Char('W') {
+                to_why = true;
+            } else {
+                desk.press(key);
+            }
+        }
     }
     egui::Panel::bottom("desk").show(ui, |ui| {
         ui.add_space(6.0);
@@ -1329,6 +1340,17 @@ pub fn show_desk(ui: &mut egui::Ui, desk: &mut Desk) {
             if !typed.is_empty() {
                 ui.label(RichText::new(format!("  {typed}_")).size(20.0).color(GOLD));
             }
+            // The dealer's own reason for his next undo or fix, at the right.
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.add(
+                    egui::TextEdit::singleline(desk.why_mut())
+                        .id(why_id)
+                        .font(egui::TextStyle::Heading)
+                        .desired_width(420.0)
+                        .hint_text("for the next undo or fix, in the journal"),
+                );
+                ui.label(RichText::new("Why (W):").size(18.0));
+            });
         });
         if let Some(question) = desk.question_prompt() {
             ui.label(RichText::new(question).size(18.0).color(GOLD));
@@ -1356,6 +1378,10 @@ pub fn show_desk(ui: &mut egui::Ui, desk: &mut Desk) {
             desk.press(key);
         }
     });
+    // Next frame: this frame's `W` must not be typed into the field.
+    if to_why {
+        ui.memory_mut(|m| m.request_focus(why_id));
+    }
 }
 
 /// The keys pressed on the window's keyboard this frame, as the desk reads them.

@@ -229,6 +229,47 @@ fn a_stake_beyond_the_limit_is_refused_and_undo_takes_back_a_card() {
 }
 
 #[test]
+fn the_dealers_own_reason_goes_in_the_journal_with_an_undo_or_a_fix() {
+    let mut desk = Desk::new(names(3), HouseRules::default(), None).expect("a desk");
+    type_keys(&mut desk, "qh7s2d");
+    // His reason for the undo goes with the desk's words, then is gone.
+    desk.why_mut().push_str("  Ann asked for her card again  ");
+    desk.press(Key::Char('u'));
+    let undone =
+        "2D to Ann taken back at the desk; the dealer's reason: Ann asked for her card again";
+    assert_eq!(last_word(&desk), undone);
+    assert!(desk.why_mut().is_empty());
+    // A refused fix keeps his words for the next one.
+    type_keys(&mut desk, "2d");
+    desk.why_mut().push_str("misread the pip");
+    type_keys(&mut desk, "f2qh");
+    assert!(refused(&desk), "{:?}", desk.said());
+    assert_eq!(desk.why_mut(), "misread the pip");
+    type_keys(&mut desk, "f27c");
+    assert!(
+        matches!(desk.said(), Some(Said::Done(why))
+            if why.ends_with("not 7S as first typed (fixed at the desk); the dealer's reason: misread the pip")),
+        "{:?}",
+        desk.said()
+    );
+    // Blank words add nothing; the journal keeps each reason and replays.
+    desk.why_mut().push_str("   ");
+    desk.press(Key::Char('u'));
+    assert!(
+        !last_word(&desk).contains("the dealer's reason"),
+        "{}",
+        last_word(&desk)
+    );
+    let text = desk.game().journal_text();
+    assert!(text.contains(&format!(r#""reason":"{undone}""#)), "{text}");
+    assert!(
+        text.contains("the dealer's reason: misread the pip"),
+        "{text}"
+    );
+    pone_engine::journal::replay(&text).expect("the journal replays");
+}
+
+#[test]
 fn the_journal_is_written_as_the_game_goes_and_a_desk_goes_on_from_it() {
     let dir = std::env::temp_dir().join(format!("pone-desk-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");

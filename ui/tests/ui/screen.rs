@@ -100,6 +100,39 @@ fn type_keys(harness: &mut Harness<'_, Desk>, text: &str) {
 }
 
 #[test]
+fn the_dealers_reason_typed_in_the_window_goes_with_his_undo() {
+    let mut harness = desk_harness(3);
+    harness.run();
+    type_keys(&mut harness, "qh7s");
+    // `W` opens the Why field: what is typed there is words, not keys.
+    type_keys(&mut harness, "w");
+    harness.event(egui::Event::Text("Cat asked again".into()));
+    harness.key_press(egui::Key::C);
+    harness.run();
+    harness.run();
+    assert!(
+        harness.state().prompt().starts_with("Card to Ann"),
+        "the letters went to the desk: {}",
+        harness.state().prompt()
+    );
+    assert!(
+        matches!(harness.state().said(), Some(pone_ui::desk::Said::Done(w)) if w.contains("7S to Cat")),
+        "the letters went to the desk: {:?}",
+        harness.state().said()
+    );
+    // `Enter` leaves the field; `U` undoes, with the dealer's reason.
+    type_keys(&mut harness, "\nu");
+    harness.get_by_label_contains(
+        "Done: 7S to Cat taken back at the desk; the dealer's reason: Cat asked again",
+    );
+    let journal = harness.state().game().journal_text();
+    assert!(
+        journal.contains("the dealer's reason: Cat asked again"),
+        "{journal}"
+    );
+}
+
+#[test]
 fn keys_on_the_window_keep_a_whole_round() {
     // The autoplayer's first round of a 3-player sitting, typed on the
     // window's keyboard, settles as it does in the engine.
