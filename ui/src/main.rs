@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 /// every settlement.
 #[derive(Parser)]
 #[command(name = "pone", version, about)]
+#[allow(clippy::struct_excessive_bools)] // the command line's flags
 struct Options {
     #[command(subcommand)]
     command: Option<Commands>,
@@ -57,6 +58,10 @@ struct Options {
     /// announces every settlement, and the screen marks it before showing its own.
     #[arg(long)]
     train: bool,
+    /// With the window: open it full screen (a second monitor or a tablet
+    /// by the table); F11 switches either way.
+    #[arg(long, global = true)]
+    fullscreen: bool,
 }
 
 #[derive(Subcommand)]
@@ -479,6 +484,9 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
     let options = Options::parse();
+    if options.fullscreen {
+        pone_ui::screen::open_full_screen();
+    }
     let result = match options.command {
         Some(Commands::Replay { file, json, csv }) => {
             let format = match (json, csv) {

@@ -90,7 +90,16 @@ impl Default for ScreenOptions {
     }
 }
 
-/// The window's options: its title and size, and the renderer: OpenGL
+/// Whether Pone's windows open full screen (`--fullscreen`: a second
+/// monitor or a tablet by the table); F11 switches either way.
+static FULL_SCREEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Pone's windows open full screen from now on (`pone --fullscreen`).
+pub fn open_full_screen() {
+    FULL_SCREEN.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The window's options: its title and size (or full screen), and the renderer: OpenGL
 /// (glow) unless `PONE_RENDERER=wgpu`. On a machine drawing in software (Mesa
 /// llvmpipe, as here), glow drew the 7-player table at 53 frames a second
 /// and wgpu at 12 (`--measure-redraw`).
@@ -102,7 +111,8 @@ fn native_options(title: &str, size: [f32; 2]) -> eframe::NativeOptions {
     eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(title)
-            .with_inner_size(size),
+            .with_inner_size(size)
+            .with_fullscreen(FULL_SCREEN.load(std::sync::atomic::Ordering::Relaxed)),
         renderer,
         // Dithering hides banding in gradients, which the screen has none
         // of; drawing in software it cost a seventh of each frame.
