@@ -88,8 +88,14 @@ impl std::fmt::Display for Mistake {
 }
 
 /// Settlement questions from the rounds a table of `players` plays from
-/// `seed`: one per player (not the dealer) with a payment in a round.
-pub fn questions(players: usize, seed: u64, count: usize) -> anyhow::Result<Vec<Question>> {
+/// `seed` under `rules` (the house rules the dealer practises for): one per
+/// player (not the dealer) with a payment in a round.
+pub fn questions(
+    players: usize,
+    seed: u64,
+    count: usize,
+    rules: &HouseRules,
+) -> anyhow::Result<Vec<Question>> {
     anyhow::ensure!(
         (2..=crate::demo::NAMES.len()).contains(&players),
         "--players must be from 2 to {}, not {players}",
@@ -99,7 +105,7 @@ pub fn questions(players: usize, seed: u64, count: usize) -> anyhow::Result<Vec<
         .iter()
         .map(|n| (*n).to_owned())
         .collect();
-    let mut game = Game::new(names, HouseRules::default())?;
+    let mut game = Game::new(names, rules.clone())?;
     game.command(None, &Command::Dealer { player: Seat(0) })?;
     let auto = Autoplayer::default();
     let mut rng = StdRng::seed_from_u64(seed);

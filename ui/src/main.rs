@@ -294,6 +294,10 @@ enum Commands {
         /// Seed of the rounds; the same seed asks the same questions.
         #[arg(long)]
         seed: Option<u64>,
+        /// The house rules practised for, a TOML file naming the rules it
+        /// changes (`pone rules` prints them all with their defaults).
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
         /// Practise in the window rather than on the terminal.
         #[arg(long)]
         window: bool,
@@ -338,18 +342,30 @@ fn window(options: Options) -> anyhow::Result<()> {
 
 /// `pone drill`: the questions, asked on the terminal, or in the window
 /// (closed after `exit_after` seconds when given).
-fn drill(
-    questions: usize,
-    players: usize,
-    seed: Option<u64>,
-    window: bool,
-    exit_after: Option<f64>,
-) -> anyhow::Result<()> {
-    let asked = pone_ui::drill::questions(players, seed.unwrap_or_else(clock_seed), questions)?;
+fn drill(command: Commands) -> anyhow::Result<()> {
+    let Commands::Drill {
+        questions,
+        players,
+        seed,
+        rules,
+        window,
+        exit_after,
+    } = command
+    else {
+        unreachable!("only the drill comes here")
+    };
+    let rules = rules
+        .as_deref()
+        .map(pone_ui::cli::read_rules)
+        .transpose()?
+        .unwrap_or_default();
+    let seed = seed.unwrap_or_else(clock_seed);
+    let asked = pone_ui::drill::questions(players, seed, questions, &rules)?;
     if window {
         return pone_ui::screen::run(pone_ui::screen::ScreenOptions {
             drill: Some(asked),
             players,
+            rules,
             exit_after,
             ..pone_ui::screen::ScreenOptions::default()
         });
@@ -560,13 +576,7 @@ fn main() -> ExitCode {
             seed,
             journal,
         }) => demo(players, rounds, seed, journal),
-        Some(Commands::Drill {
-            questions,
-            players,
-            seed,
-            window,
-            exit_after,
-        }) => drill(questions, players, seed, window, exit_after),
+        Some(drill_command @ Commands::Drill { .. }) => drill(drill_command),
         None => window(options),
     };
     match result {

@@ -712,14 +712,16 @@ fn demo_bar(
             }
             if ui.button("Practise settlements...").clicked() {
                 let seed = ui.input(|i| i.time).to_bits();
-                new_table = Some(match crate::drill::questions(options.players, seed, 10) {
-                    Ok(q) => Table::Drill(Box::new(Drill::new(q))),
-                    Err(e) => {
-                        let mut setup = setup_form(options);
-                        setup.error = Some(format!("{e:#}"));
-                        Table::Setup(Box::new(setup))
-                    }
-                });
+                new_table = Some(
+                    match crate::drill::questions(options.players, seed, 10, &options.rules) {
+                        Ok(q) => Table::Drill(Box::new(Drill::new(q))),
+                        Err(e) => {
+                            let mut setup = setup_form(options);
+                            setup.error = Some(format!("{e:#}"));
+                            Table::Setup(Box::new(setup))
+                        }
+                    },
+                );
             }
         });
     });

@@ -5,6 +5,7 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use pone_engine::HouseRules;
 use pone_ui::drill::{Drill, questions, show_drill};
 
 fn answer(harness: &mut Harness<'_, Drill>, text: &str) {
@@ -16,7 +17,7 @@ fn answer(harness: &mut Harness<'_, Drill>, text: &str) {
 
 #[test]
 fn a_drill_in_the_window_marks_each_answer_and_reports() {
-    let asked = questions(4, 7, 3).expect("questions");
+    let asked = questions(4, 7, 3, &HouseRules::default()).expect("questions");
     let answers: Vec<i64> = asked.iter().map(|q| q.answer).collect();
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1000.0, 700.0))
@@ -40,7 +41,7 @@ fn a_drill_in_the_window_marks_each_answer_and_reports() {
 
 #[test]
 fn a_doubled_stake_paid_as_single_is_named_and_counted() {
-    let asked = questions(4, 7, 80).expect("questions");
+    let asked = questions(4, 7, 80, &HouseRules::default()).expect("questions");
     let doubled = asked
         .iter()
         .find(|q| q.doubled && q.answer != 0 && q.answer % 2 == 0)
@@ -62,4 +63,19 @@ fn a_doubled_stake_paid_as_single_is_named_and_counted() {
         Some(&1)
     );
     harness.get_by_label_contains("1 x a doubled stake paid as single");
+}
+
+#[test]
+fn a_drill_plays_its_rounds_under_the_house_rules_practised_for() {
+    // Every stake 5: every settlement is a number of stakes of 5.
+    let fives = HouseRules {
+        min_stake: 5,
+        max_stake: 5,
+        ..HouseRules::default()
+    };
+    let asked = questions(4, 7, 40, &fives).expect("questions");
+    assert!(asked.iter().all(|q| q.answer % 5 == 0), "{asked:?}");
+    // The house's own limits (1 to 12) give other amounts.
+    let house = questions(4, 7, 40, &HouseRules::default()).expect("questions");
+    assert!(house.iter().any(|q| q.answer % 5 != 0));
 }
