@@ -329,11 +329,6 @@ def augment_photos(x, rng, strong=False):
     return out
 
 
-def finish(images, rng):
-    """To SIZE x SIZE tensors, with light, colour and noise changes."""
-    return lit(to_tensor(resized(images)))
-
-
 def resized(images):
     return [cv2.resize(np.asarray(im), (SIZE, SIZE), interpolation=cv2.INTER_AREA) for im in images]
 

@@ -1756,7 +1756,7 @@ impl Play {
         let state = self.game.sitting().state();
         let dealing = matches!(
             state.phase(),
-            pone_engine::Phase::FirstCards { .. } | pone_engine::Phase::SecondCards { .. }
+            Phase::FirstCards { .. } | Phase::SecondCards { .. }
         );
         let (seat, hand) = state.due_card().filter(|_| dealing)?;
         Some((state.round_number(), seat, hand))

@@ -202,7 +202,8 @@ impl Recogniser {
         // one card, nor is a table of face-down cards dealt); never of a
         // table camera's frames.
         let camera = self.camera;
-        let whole = if !camera && (candidates.len() + backs.len() <= 2 || may_be_one_card(fw, fh)) {
+        let close = may_be_one_card(fw, fh);
+        let whole = if !camera && (candidates.len() + backs.len() <= 2 || close) {
             self.picture_as_card(frame, &classes)?.and_then(|picture| {
                 let (best, p) = most_likely(&picture)?;
                 (best < classes.len() && names_a_card(&classes[best])).then(|| Seen {
@@ -216,11 +217,7 @@ impl Recogniser {
         } else {
             None
         };
-        let sure = if may_be_one_card(fw, fh) {
-            WHOLE_SURE
-        } else {
-            WHOLE_SURE_WIDE
-        };
+        let sure = if close { WHOLE_SURE } else { WHOLE_SURE_WIDE };
         let mut seen = Vec::new();
         for (candidate, combined) in candidates.iter().zip(evidence) {
             let Some((best, p)) = most_likely(&combined) else {
@@ -252,8 +249,8 @@ impl Recogniser {
         }
         if let Some(card) = &whole
             && card.confidence >= sure
-            && !other_cards_read(card, &seen, may_be_one_card(fw, fh))
-            && (may_be_one_card(fw, fh) || !a_back_found_surely(&backs))
+            && !other_cards_read(card, &seen, close)
+            && (close || !a_back_found_surely(&backs))
         {
             return Ok(vec![card.clone()]);
         }
@@ -265,7 +262,7 @@ impl Recogniser {
         // picture's reading, unsure as it is, says more than nothing (a
         // close-up whose index is cut off).
         if seen.is_empty()
-            && may_be_one_card(fw, fh)
+            && close
             && let Some(card) = whole
             && card.confidence >= self.min_confidence
         {
