@@ -122,10 +122,10 @@ def pack(items, out, quality=64):
         f.write("the training photos of crops-gpiosenka-train, none of its kept-out part\n")
 
 
-def pack_art(cache, out, invented_designs=0):
-    """Writes the training designs' faces and backs as `load_art` reads them
-    (300 pixels tall), in 256 colours, to the tar `out`: small enough to
-    travel to a lent GPU machine."""
+def pack_art(cache, out, invented_designs=0, height=300):
+    """Writes the training designs' faces and backs `height` pixels tall
+    (`load_art` reads them at 300), in 256 colours, to the tar `out`: small
+    enough to travel to a lent GPU machine."""
     import io
     import tarfile
 
@@ -140,7 +140,7 @@ def pack_art(cache, out, invented_designs=0):
                 if not f.endswith(".png"):
                     continue
                 im = Image.open(os.path.join(folder, f)).convert("RGBA")
-                im = im.resize((round(im.width * 300 / im.height), 300), Image.Resampling.BOX)
+                im = im.resize((round(im.width * height / im.height), height), Image.Resampling.BOX)
                 data = io.BytesIO()
                 im.quantize(256, method=Image.Quantize.FASTOCTREE).save(data, "PNG", optimize=True)
                 info = tarfile.TarInfo(f"{name}/{f}")
@@ -394,7 +394,10 @@ def main():
                         help="also this many of the art cache's invented designs (the committed model: 0)")
     parser.add_argument("--photos", help="a class-folder dataset to train on (its kept-out part is not), or a folder --pack wrote")
     parser.add_argument("--pack", help="write the --photos training part to this folder as WebP and stop")
-    parser.add_argument("--pack-art", help="write the --art training designs to this tar, 300 pixels tall in 256 colours, and stop")
+    parser.add_argument("--quality", type=int, default=64, help="with --pack, the WebP quality (50 to carry the invented designs too)")
+    parser.add_argument("--pack-art", help="write the --art training designs to this tar, in 256 colours, and stop")
+    parser.add_argument("--art-height", type=int, default=300,
+                        help="with --pack-art, the pictures' height (224 to carry the invented designs too)")
     parser.add_argument("--out", default="models/cardnet.onnx")
     parser.add_argument("--steps", type=int, default=2600)
     parser.add_argument("--seconds", type=float, default=None,
@@ -422,10 +425,10 @@ def main():
         # started here, would hang in the processes forked from this one.
         cv2.setNumThreads(1)
     if args.pack_art:
-        pack_art(args.art, args.pack_art, args.invented_designs)
+        pack_art(args.art, args.pack_art, args.invented_designs, args.art_height)
         return
     if args.pack:
-        pack([i for i in photo_folders(args.photos) if not i[2]], args.pack)
+        pack([i for i in photo_folders(args.photos) if not i[2]], args.pack, args.quality)
         return
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     if args.export_only:

@@ -10,7 +10,8 @@
 # OUT: where the log, the weights (cardnet.pt, and each quarter's
 # cardnet.qN.pt) and the exported model go; SECONDS: the training's length.
 # Run from the repository root with PyTorch, OpenCV, Pillow, onnx and
-# onnxruntime.
+# onnxruntime. EXTRA: more arguments for train_cardnet.py (session 32:
+# "--invented-designs 40", with INIT session 31's weights in 16 bits).
 set -euo pipefail
 art=$1 photos=$2 init=$3 out=$4 seconds=$5 work=${6:-/tmp/cardnet}
 mkdir -p "$work/art" "$out"
@@ -21,5 +22,5 @@ mount -o remount,size=32G /dev/shm 2>/dev/null || true
 nvidia-smi -L || true
 PYTHONUNBUFFERED=1 OMP_NUM_THREADS=1 python3 models/train_cardnet.py --art "$work/art" --photos "$work/photos" \
     --out "$out/cardnet.onnx" --size 224 --stages 7 --photo-share 0.6 --strong --init "$init" \
-    --device cuda --workers $(($(nproc) - 1)) --batch "${BATCH:-128}" --lr "${LR:-3e-3}" --seconds "$seconds" --half \
+    --device cuda --workers $(($(nproc) - 1)) --batch "${BATCH:-128}" --lr "${LR:-3e-3}" --seconds "$seconds" --half ${EXTRA:-} \
     2>&1 | grep -v Warning | tee "$out/log.txt"
