@@ -414,6 +414,14 @@ impl Drill {
 /// for the answer (Enter or the button answers), the last answer marked with
 /// the engine's settlement, and at the end the report.
 pub fn show_drill(ui: &mut eframe::egui::Ui, drill: &mut Drill) {
+    // Sized for a finger here only, not what the window draws after it.
+    ui.scope(|ui| {
+        crate::screen::touch_sized(ui);
+        drill_ui(ui, drill);
+    });
+}
+
+fn drill_ui(ui: &mut eframe::egui::Ui, drill: &mut Drill) {
     use eframe::egui::{self, Color32, RichText};
     let now = ui.input(|i| i.time);
     ui.heading("Settlement drill");
@@ -444,7 +452,11 @@ pub fn show_drill(ui: &mut eframe::egui::Ui, drill: &mut Drill) {
     let mut answered = false;
     ui.horizontal(|ui| {
         let field = ui
-            .add(egui::TextEdit::singleline(&mut drill.typed).desired_width(120.0))
+            .add(
+                egui::TextEdit::singleline(&mut drill.typed)
+                    .desired_width(120.0)
+                    .align(egui::Align2::LEFT_CENTER),
+            )
             .labelled_by(label.id);
         if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             answered = true;
@@ -454,6 +466,19 @@ pub fn show_drill(ui: &mut eframe::egui::Ui, drill: &mut Drill) {
         }
         if ui.button(RichText::new("Answer").size(18.0)).clicked() {
             answered = true;
+        }
+    });
+    // A keypad for a tablet with no keyboard.
+    ui.horizontal_wrapped(|ui| {
+        for key in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-"] {
+            let button = egui::Button::new(RichText::new(key).size(20.0))
+                .min_size(egui::vec2(48.0, crate::screen::TOUCH));
+            if ui.add(button).clicked() {
+                drill.typed.push_str(key);
+            }
+        }
+        if ui.button(RichText::new("Rub out").size(18.0)).clicked() {
+            drill.typed.pop();
         }
     });
     if answered {

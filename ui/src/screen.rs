@@ -1261,7 +1261,7 @@ fn show_places(
         };
         let handle = ui
             .interact(
-                egui::Rect::from_center_size(centre, egui::vec2(32.0, 32.0)),
+                egui::Rect::from_center_size(centre, egui::Vec2::splat(TOUCH)),
                 ui.scope_id().with(("place", place)),
                 egui::Sense::drag(),
             )
@@ -1394,6 +1394,23 @@ pub fn show_desk(ui: &mut egui::Ui, desk: &mut Desk) {
     if to_why {
         ui.memory_mut(|m| m.request_focus(why_id));
     }
+}
+
+/// The least height, in points, of a control a finger taps: about 7 mm on a
+/// tablet (the platforms' guides ask 44 to 48).
+pub const TOUCH: f32 = 44.0;
+
+/// Sizes `ui`'s controls for a finger ([`TOUCH`] high, boxes and circles
+/// larger, more room between them): the forms and the drill, which a dealer
+/// may work on a tablet by the table as he does the desk's buttons.
+pub fn touch_sized(ui: &mut egui::Ui) {
+    let spacing = ui.spacing_mut();
+    spacing.interact_size = egui::vec2(64.0, TOUCH);
+    spacing.button_padding = egui::vec2(12.0, 8.0);
+    spacing.icon_width = 26.0;
+    spacing.icon_width_inner = 14.0;
+    spacing.icon_spacing = 8.0;
+    spacing.item_spacing = egui::vec2(10.0, 8.0);
 }
 
 /// The keys pressed on the window's keyboard this frame, as the desk reads them.

@@ -228,40 +228,46 @@ fn free_journal_name() -> String {
 /// Draws the form; the sitting to start once Start is pressed on a form
 /// that holds together (otherwise the form says what is wrong).
 pub fn show_setup(ui: &mut egui::Ui, setup: &mut Setup) -> Option<Start> {
+    crate::screen::touch_sized(ui);
     let mut started = None;
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    // Start stays on the screen above the forms, however far they scroll.
+    ui.horizontal(|ui| {
         ui.heading("A new sitting");
-        ui.add_space(8.0);
+        ui.add_space(24.0);
+        let button = egui::Button::new(RichText::new("Start the sitting").size(22.0))
+            .min_size(egui::vec2(220.0, 48.0));
+        if ui.add(button).clicked() {
+            match setup.start() {
+                Ok(start) => {
+                    setup.error = None;
+                    // The sitting opens the camera: the preview lets it go first.
+                    if let Some(preview) = setup.preview.take() {
+                        preview.close();
+                    }
+                    started = Some(start);
+                }
+                Err(why) => setup.error = Some(why),
+            }
+        }
+        if ui.button("Every rule to its default").clicked() {
+            setup.rules = HouseRules::default();
+        }
+    });
+    if let Some(why) = &setup.error {
+        ui.label(RichText::new(why).color(Color32::LIGHT_RED).size(18.0));
+    }
+    ui.separator();
+    if started.is_some() {
+        // Drawn now, the form would open the camera the sitting takes.
+        return started;
+    }
+    egui::ScrollArea::vertical().show(ui, |ui| {
         ui.columns(2, |columns| {
             players_form(&mut columns[0], setup);
             columns[0].add_space(12.0);
             dealing_form(&mut columns[0], setup);
             rules_form(&mut columns[1], &mut setup.rules);
         });
-        ui.add_space(12.0);
-        ui.horizontal(|ui| {
-            let button = egui::Button::new(RichText::new("Start the sitting").size(22.0))
-                .min_size(egui::vec2(220.0, 48.0));
-            if ui.add(button).clicked() {
-                match setup.start() {
-                    Ok(start) => {
-                        setup.error = None;
-                        // The sitting opens the camera: the preview lets it go first.
-                        if let Some(preview) = setup.preview.take() {
-                            preview.close();
-                        }
-                        started = Some(start);
-                    }
-                    Err(why) => setup.error = Some(why),
-                }
-            }
-            if ui.button("Every rule to its default").clicked() {
-                setup.rules = HouseRules::default();
-            }
-        });
-        if let Some(why) = &setup.error {
-            ui.label(RichText::new(why).color(Color32::LIGHT_RED).size(18.0));
-        }
     });
     started
 }
@@ -275,8 +281,12 @@ fn players_form(ui: &mut egui::Ui, setup: &mut Setup) {
     for (k, name) in setup.players.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             let label = ui.label(format!("Player {}", k + 1));
-            ui.add(egui::TextEdit::singleline(name).desired_width(160.0))
-                .labelled_by(label.id);
+            ui.add(
+                egui::TextEdit::singleline(name)
+                    .desired_width(160.0)
+                    .align(egui::Align2::LEFT_CENTER),
+            )
+            .labelled_by(label.id);
             if ui.add_enabled(k > 0, egui::Button::new("Up")).clicked() {
                 action = Some((k, -1));
             }
@@ -384,8 +394,12 @@ fn dealing_form(ui: &mut egui::Ui, setup: &mut Setup) {
     ui.add_space(8.0);
     ui.horizontal(|ui| {
         let label = ui.label("Journal file:");
-        ui.add(egui::TextEdit::singleline(&mut setup.journal).desired_width(240.0))
-            .labelled_by(label.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut setup.journal)
+                .desired_width(240.0)
+                .align(egui::Align2::LEFT_CENTER),
+        )
+        .labelled_by(label.id);
     });
     ui.label(
         RichText::new("Every command is written there as it is given; empty: no journal.")
@@ -710,13 +724,13 @@ fn eight_round_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
 /// A rule row's last cell: "default" when the rule is at its default, else
 /// "changed", with the default on hovering.
 fn mark(ui: &mut egui::Ui, changed: bool, default: &str) {
+    // Written out, not on hover: a finger on a tablet cannot hover.
     let (words, colour) = if changed {
-        ("changed", crate::screen::GOLD)
+        (format!("changed (default: {default})"), crate::screen::GOLD)
     } else {
-        ("default", Color32::GRAY)
+        ("default".to_owned(), Color32::GRAY)
     };
-    ui.label(RichText::new(words).color(colour))
-        .on_hover_text(format!("default: {default}"));
+    ui.label(RichText::new(words).color(colour));
 }
 
 /// One of a rule's values, from a list.

@@ -79,3 +79,28 @@ fn a_drill_plays_its_rounds_under_the_house_rules_practised_for() {
     let house = questions(4, 7, 40, &HouseRules::default()).expect("questions");
     assert!(house.iter().any(|q| q.answer % 5 != 0));
 }
+
+/// The drill's answer field and buttons are large enough for a finger, and
+/// its keypad answers with no keyboard (a tablet by the table).
+#[test]
+fn the_drills_controls_are_large_enough_to_tap_and_answer_with_no_keyboard() {
+    let asked = questions(4, 7, 3, &HouseRules::default()).expect("questions");
+    let answer = asked[0].answer;
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 700.0))
+        .build_ui_state(show_drill, Drill::new(asked));
+    harness.run();
+    let small = crate::small_targets(&harness);
+    assert!(small.is_empty(), "too small to tap: {small:#?}");
+    // A wrong digit rubbed out first.
+    for key in std::iter::once("9".to_owned())
+        .chain(std::iter::once("Rub out".to_owned()))
+        .chain(answer.to_string().chars().map(String::from))
+    {
+        harness.get_by_label(&key).click();
+        harness.run();
+    }
+    harness.get_by_label("Answer").click();
+    harness.run();
+    harness.get_by_label_contains("Right:");
+}

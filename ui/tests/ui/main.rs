@@ -92,3 +92,37 @@ fn announce<State>(harness: &mut egui_kittest::Harness<'_, State>, said: &[i64])
     harness.get_by_label("Show the table (Enter)").click();
     harness.run_steps(2);
 }
+
+/// The controls a finger taps (buttons, checkboxes, radio buttons, drop-down
+/// lists, number fields and text fields) on `harness`'s screen that are
+/// smaller than a touch target ([`pone_ui::screen::TOUCH`] points high):
+/// each as its role, label and size.
+fn small_targets<S>(harness: &egui_kittest::Harness<'_, S>) -> Vec<String> {
+    use eframe::egui::accesskit::Role;
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    let mut small = Vec::new();
+    let mut seen = 0;
+    for role in [
+        Role::Button,
+        Role::CheckBox,
+        Role::RadioButton,
+        Role::ComboBox,
+        Role::SpinButton,
+        Role::TextInput,
+    ] {
+        for node in harness.query_all_by_role(role) {
+            seen += 1;
+            let rect = node.rect();
+            if rect.height() < pone_ui::screen::TOUCH - 0.5 {
+                small.push(format!(
+                    "{role:?} {:?}: {:.0}x{:.0}",
+                    node.accesskit_node().label().unwrap_or_default(),
+                    rect.width(),
+                    rect.height()
+                ));
+            }
+        }
+    }
+    assert!(seen >= 3, "only {seen} controls on the screen");
+    small
+}

@@ -64,16 +64,21 @@ fn the_form_takes_players_rules_and_start_by_tap() {
     harness.get_by_label("Add a player").click();
     harness.run();
     // Every rule is on the form: two of them changed by tap.
-    harness.get_by_label("yes (A, C)").click();
-    harness
-        .get_by_label("his stake from every other player (A)")
-        .click();
-    harness
-        .get_by_label("eight rounds, each its own game")
-        .click();
-    harness.run();
+    for choice in [
+        "yes (A, C)",
+        "his stake from every other player (A)",
+        "eight rounds, each its own game",
+    ] {
+        // Below the fold with a finger's sizes: scrolled to first.
+        harness.get_by_label(choice).scroll_to_me();
+        harness.run();
+        harness.get_by_label(choice).click();
+        harness.run();
+    }
     // Each rule says whether it is at its default: those three are changed.
-    assert_eq!(harness.query_all_by_label("changed").count(), 3);
+    assert_eq!(harness.query_all_by_label_contains("changed").count(), 3);
+    // With the default written beside it (a finger cannot hover).
+    harness.get_by_label("changed (default: yes)");
     assert_eq!(harness.query_all_by_label("default").count(), 17);
     harness.get_by_label("Start the sitting").click();
     harness.run();
@@ -87,6 +92,24 @@ fn the_form_takes_players_rules_and_start_by_tap() {
         start.journal.as_deref(),
         Some(std::path::Path::new("sitting.jsonl"))
     );
+}
+
+/// Every control of the form is large enough for a finger on a tablet by
+/// the table: the players' buttons, the rules' choices, checkboxes and
+/// numbers, the first dealer's list, the names.
+#[test]
+fn the_forms_controls_are_large_enough_to_tap() {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 3000.0))
+        .build_ui_state(
+            |ui, setup: &mut Setup| {
+                show_setup(ui, setup);
+            },
+            Setup::new(Vec::new()),
+        );
+    harness.run();
+    let small = crate::small_targets(&harness);
+    assert!(small.is_empty(), "too small to tap: {small:#?}");
 }
 
 /// The window's own flow: the demo's "New sitting..." opens the form, and
