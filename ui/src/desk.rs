@@ -408,7 +408,9 @@ impl Desk {
     /// The oldest flag of the round in play that asks the dealer for an
     /// answer and has none yet: a player's card exposed in dealing (he keeps
     /// or rejects it), two cards dealt to one player at once (put right, or
-    /// one rejected). Its round, its place, and the flag.
+    /// one rejected), a natural paid that the cards contradict (taken back
+    /// or left), an over the cards contradict while that hand plays on (his
+    /// cards right, or one of them fixed). Its round, its place, and the flag.
     fn open_flag(&self) -> Option<(u32, usize, Flag)> {
         let state = self.game.sitting().state();
         if state.phase() == Phase::Between {
@@ -429,7 +431,12 @@ impl Desk {
                     hand,
                     declared: Declaration::Natural,
                 } => natural_paid(round, *player, *hand) && self.natural_line(*player).is_some(),
-                Flag::DeclarationContradicted { .. } => false,
+                // Asked while the hand said over plays on: is a card of it wrong?
+                Flag::DeclarationContradicted {
+                    player,
+                    hand,
+                    declared: Declaration::Over,
+                } => state.turn() == Some((*player, *hand)),
             })
             .find(|(k, _)| !self.flags_answered.contains(&(round.round, *k)))
             .map(|(k, f)| (round.round, k, f.clone()))
@@ -475,6 +482,15 @@ impl Desk {
                 Flag::SurplusCard { player } => format!(
                     "Check: {} was dealt two cards at once. Y: put right, the surplus goes on \
                      to the next player; N: he rejects one of them (then the card, or X)",
+                    state.name(player)
+                ),
+                Flag::DeclarationContradicted {
+                    player,
+                    declared: Declaration::Over,
+                    ..
+                } => format!(
+                    "Check: {} said over, but his cards as taken cannot pass 21. Y: they are \
+                     right, he plays on; N: a card of his was taken wrong (then choose it to fix)",
                     state.name(player)
                 ),
                 Flag::DeclarationContradicted { player, .. } => format!(
@@ -1753,10 +1769,14 @@ impl Desk {
         // An answer that changes nothing in the game (a card exposed kept, a
         // natural left) is kept in the journal as a note, so a sitting gone
         // on with does not ask it again.
-        let noted = matches!(
-            (&flag, right),
-            (Flag::CardExposed { .. }, true) | (Flag::DeclarationContradicted { .. }, false)
-        );
+        // (An over the cards contradict, his cards right: the same.)
+        let noted = match &flag {
+            Flag::CardExposed { .. } => right,
+            Flag::DeclarationContradicted { declared, .. } => {
+                right == (*declared == Declaration::Over)
+            }
+            Flag::SurplusCard { .. } => false,
+        };
         let answered = match (flag, right) {
             (Flag::CardExposed { player, card }, true) => {
                 let name = self.game.sitting().state().name(player).to_owned();
@@ -1771,6 +1791,41 @@ impl Desk {
             (Flag::SurplusCard { player }, false) => {
                 // Which of the two he rejects: the card, or X unseen.
                 self.typed = Typed::Saying(Menu::of(Say::Reject, player));
+                true
+            }
+            (
+                Flag::DeclarationContradicted {
+                    player,
+                    declared: Declaration::Over,
+                    ..
+                },
+                true,
+            ) => {
+                let name = self.game.sitting().state().name(player).to_owned();
+                self.said = Some(Said::Done(format!(
+                    "{name}'s cards are right: not over, he plays on"
+                )));
+                true
+            }
+            (
+                Flag::DeclarationContradicted {
+                    player,
+                    declared: Declaration::Over,
+                    ..
+                },
+                false,
+            ) => {
+                let name = self.game.sitting().state().name(player).to_owned();
+                self.said = Some(Said::Done(format!(
+                    "a card of {name}'s was taken wrong: choose it to fix"
+                )));
+                // Which card was taken wrong: the fix menu, as F opens it.
+                self.typed = Typed::Fixing {
+                    line: None,
+                    rank: None,
+                    page: 0,
+                    shown: None,
+                };
                 true
             }
             (Flag::DeclarationContradicted { player, .. }, true) => {
@@ -2123,7 +2178,7 @@ pub(crate) fn natural_paid(round: &RoundRecord, player: Seat, hand: u8) -> bool 
 }
 
 /// Whether a flag of the engine waits for the dealer's `Y` or `N` (a card
-/// exposed, a surplus card).
+/// exposed, a surplus card, a declaration the cards contradict).
 pub fn flag_asked(desk: &Desk) -> bool {
     desk.open_flag().is_some()
 }

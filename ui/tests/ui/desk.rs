@@ -1291,6 +1291,70 @@ fn a_natural_paid_that_the_cards_contradict_is_taken_back_in_one_key() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Bob's first cards shown, nine and four, and a two drawn: 15. Then the
+/// dealer keys his "over".
+const OVER_CONTRADICTED: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
+{"t":"dealer","player":"Ann"}
+{"t":"card","to":"Bob"}
+{"t":"card","to":"Cat"}
+{"t":"card","to":"Ann"}
+{"t":"stake","player":"Bob","amount":2}
+{"t":"stake","player":"Cat","amount":2}
+{"t":"card","to":"Bob"}
+{"t":"card","to":"Cat"}
+{"t":"card","to":"Ann"}
+{"t":"show","player":"Bob","cards":["9H","4C"]}
+{"t":"card","to":"Bob","card":"2C"}
+"#;
+
+/// An "over" the cards contradict is asked, not only stated: Y keeps the
+/// cards and the hand plays on (the answer noted in the journal); N opens
+/// the fix menu to put the card taken wrong right.
+#[test]
+fn an_over_the_cards_contradict_is_asked_in_one_key() {
+    for (answer, name) in [("y", "over-y"), ("n", "over-n")] {
+        let (mut desk, dir) = crate::resumed(name, OVER_CONTRADICTED);
+        assert!(desk.question_prompt().is_none(), "nothing asked yet");
+        type_keys(&mut desk, "o");
+        let asked = desk.question_prompt().expect("the contradiction is asked");
+        assert!(asked.contains("Bob said over"), "{asked}");
+        type_keys(&mut desk, answer);
+        assert!(!refused(&desk), "{}", last_word(&desk));
+        assert!(desk.question_prompt().is_none(), "answered");
+        assert_eq!(
+            desk.game().sitting().state().turn(),
+            Some((Seat(1), 1)),
+            "Bob plays on"
+        );
+        if answer == "y" {
+            assert!(
+                last_word(&desk).contains("Bob's cards are right"),
+                "{}",
+                last_word(&desk)
+            );
+            let text = desk.game().journal_text();
+            assert!(text.contains("not over, he plays on"), "{text}");
+        } else {
+            let prompt = desk.prompt();
+            assert!(prompt.contains("2: 2C to Bob"), "the fix menu: {prompt}");
+            // The card drawn was a ten: then his word stands, and he is over.
+            type_keys(&mut desk, "2tc");
+            assert!(!refused(&desk), "{}", last_word(&desk));
+            assert_eq!(
+                desk.game().sitting().state().turn(),
+                Some((Seat(2), 1)),
+                "Cat's turn"
+            );
+            assert_eq!(
+                desk.game().ledger().balances,
+                vec![2, -2, 0],
+                "Bob paid Ann"
+            );
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
 /// The camera asks to see a natural paid on Bob's word, his cards never seen
 /// turned up: N (they are no natural, as the dealer sees them) takes it back,
 /// its payment with it; Y leaves it.
