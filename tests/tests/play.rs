@@ -661,6 +661,46 @@ fn words_refused_while_the_deal_waited_for_a_card_unseen_go_in_once_it_is_seen()
     );
 }
 
+/// Seed 70: at the showdown Ann turns up her face-down 2H, read on its box
+/// as 2D and unsurely; a frame later a second box on it reads 2H surely.
+/// The card shown is read again as 2H, not dealt to the dealer as a card
+/// drawn, and the ledger is kept.
+#[test]
+fn a_card_turned_up_read_unsurely_then_surely_in_a_second_box_is_read_again() {
+    let dir = sitting("play-shown-again", 70, 2, 3, "480x270");
+    let frames = json(&dir.join("sitting.json"))["frames"]
+        .as_u64()
+        .expect("frames");
+    let shows = |f: u64, card: &str| {
+        json(&dir.join(format!("labels/{f:06}.json")))["cards"]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .any(|c| c["card"] == card)
+    };
+    let turned = (0..frames)
+        .find(|&f| shows(f, "2H"))
+        .expect("Ann's 2H turned up");
+    let misread = |f: u64, label: &Value, readings: &mut Vec<Seen>| {
+        if f < turned {
+            return;
+        }
+        for r in readings.iter_mut().filter(|r| r.card == "2H") {
+            r.card = "2D".into();
+            r.confidence = 0.65;
+        }
+        if f > turned {
+            readings.extend(
+                second_box(label, "2H", "2H", [0.1, 0.1])
+                    .into_iter()
+                    .map(|s| Seen::new(&s.card, 0.95, s.bbox)),
+            );
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &misread);
+    assert_truth(&play, &dir);
+}
+
 /// A sitting's labels (with bad frames) through the table, its dealer
 /// answering when the showdown waits for a card the camera cannot read.
 fn play_answering(dir: &Path) -> Play {

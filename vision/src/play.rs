@@ -374,6 +374,9 @@ pub struct Play {
     /// The last card dealt: the frame it came to rest, its track, and how
     /// surely it was read.
     last_dealt: Option<(u64, u64, f32)>,
+    /// The cards turned up lately (where they lay, or in boxes of their
+    /// own): the frame each was shown, its track, and how surely it was read.
+    shown_lately: Vec<(u64, u64, f32)>,
     /// Second boxes found on a card just dealt (by their track): that
     /// card's track and seat. Such a box may be a neighbour's card the
     /// tracker lost to it, and turning up it shows that card.
@@ -444,6 +447,7 @@ impl Play {
             placed: BTreeMap::new(),
             lines: BTreeMap::new(),
             last_dealt: None,
+            shown_lately: Vec::new(),
             twins: BTreeMap::new(),
             after_gathering: None,
             turned_up_at: BTreeMap::new(),
@@ -1014,7 +1018,11 @@ impl Play {
                     tracing::debug!(track, %card, confidence, "turned up, read too unsurely to show");
                     return;
                 }
-                if self.show(track, seat, card, frame) && !sure {
+                if !self.show(track, seat, card, frame) {
+                    return;
+                }
+                self.shown_lately.push((frame, track, confidence));
+                if !sure {
                     let name = self.game.sitting().state().name(seat);
                     let what = format!("{name}'s card turned up");
                     let at = self.tracker.counted_box(track);
@@ -1094,6 +1102,9 @@ impl Play {
         }
         if let Some(twice) = self.found_twice(frame, bbox, card.is_none()) {
             return self.second_box(landing, twice);
+        }
+        if self.shown_read_again(&landing) {
+            return false;
         }
         // No card is due (the pack before the deal), or the cards of a
         // round over were gathered away from the seat due the next
@@ -1208,6 +1219,7 @@ impl Play {
         {
             return false;
         }
+        self.shown_lately.push((frame, track, confidence));
         if !sure && let Some(&(seat, _)) = self.placed.get(&track) {
             let name = self.game.sitting().state().name(seat);
             let what = format!("{name}'s card turned up");
@@ -1256,6 +1268,50 @@ impl Play {
             self.twins.insert(track, (last, seat));
         }
         false
+    }
+
+    /// Whether a face-up card coming to rest lies mostly ([`ONE_CARD_TWICE`])
+    /// on a card turned up just before
+    /// ([`FOUND_TWICE_SECS`]) and read less surely as another face, while
+    /// this one reads surely ([`SURE_SECOND_FACE`]): that card's second box,
+    /// its index whole in it. The card shown is read again as this face
+    /// (seed 70 of the rendered sittings: Ann's 2H turned up at the
+    /// showdown read 2D at 0.65, then 2H at 0.95 in a box found a frame
+    /// later, which was dealt to the dealer as a card drawn).
+    fn shown_read_again(&mut self, landing: &Landing) -> bool {
+        let Some(card) = landing.card else {
+            return false;
+        };
+        if !landing.sure || landing.confidence < SURE_SECOND_FACE {
+            return false;
+        }
+        let window = self.frames(FOUND_TWICE_SECS).max(1);
+        self.shown_lately
+            .retain(|&(shown, ..)| landing.frame.abs_diff(shown) <= window);
+        let found = self.shown_lately.iter().find_map(|&(_, shown, first)| {
+            if first >= SURE_SECOND_FACE || first >= landing.confidence {
+                return None;
+            }
+            self.tracker.on_table().find_map(|(t, at, was)| {
+                let was = was.filter(|&was| was != card)?;
+                (t == shown && share_of_smaller(at, landing.bbox) >= ONE_CARD_TWICE)
+                    .then_some((t, at, was))
+            })
+        });
+        let Some((shown, at, was)) = found else {
+            return false;
+        };
+        tracing::debug!(track = landing.track, shown, %card, %was, "a card turned up found again");
+        self.reread(shown, landing.frame, was, card, landing.confidence);
+        if let Some(&(seat, _)) = self.placed.get(&shown) {
+            // The larger box is the card, the smaller a part of it.
+            if area(landing.bbox) > area(at) {
+                self.take_over(shown, landing.track, seat, centre(landing.bbox));
+            } else {
+                self.twins.insert(landing.track, (shown, seat));
+            }
+        }
+        true
     }
 
     /// Whether a face-up card coming to rest (in `frame`) before the round's
