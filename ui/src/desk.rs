@@ -1799,33 +1799,21 @@ impl Desk {
                     declared: Declaration::Over,
                     ..
                 },
-                true,
+                right,
             ) => {
                 let name = self.game.sitting().state().name(player).to_owned();
-                self.said = Some(Said::Done(format!(
-                    "{name}'s cards are right: not over, he plays on"
-                )));
-                true
-            }
-            (
-                Flag::DeclarationContradicted {
-                    player,
-                    declared: Declaration::Over,
-                    ..
-                },
-                false,
-            ) => {
-                let name = self.game.sitting().state().name(player).to_owned();
-                self.said = Some(Said::Done(format!(
-                    "a card of {name}'s was taken wrong: choose it to fix"
-                )));
-                // Which card was taken wrong: the fix menu, as F opens it.
-                self.typed = Typed::Fixing {
-                    line: None,
-                    rank: None,
-                    page: 0,
-                    shown: None,
-                };
+                self.said = Some(Said::Done(if right {
+                    format!("{name}'s cards are right: not over, he plays on")
+                } else {
+                    // Which card was taken wrong: the fix menu, as F opens it.
+                    self.typed = Typed::Fixing {
+                        line: None,
+                        rank: None,
+                        page: 0,
+                        shown: None,
+                    };
+                    format!("a card of {name}'s was taken wrong: choose it to fix")
+                }));
                 true
             }
             (Flag::DeclarationContradicted { player, .. }, true) => {

@@ -1255,9 +1255,8 @@ fn a_price_a_surplus_card_and_a_stake_made_in_error_are_put_right_at_the_desk() 
     );
 }
 
-/// Bob said natural on cards face down and was paid on his word; then his
-/// cards are shown: a nine and an eight.
-const NATURAL_CONTRADICTED: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
+/// Ann deals Bob, Cat and herself two cards face down; Bob and Cat stake 2.
+const TWO_CARDS_DEALT: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
 {"t":"dealer","player":"Ann"}
 {"t":"card","to":"Bob"}
 {"t":"card","to":"Cat"}
@@ -1267,13 +1266,22 @@ const NATURAL_CONTRADICTED: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]
 {"t":"card","to":"Bob"}
 {"t":"card","to":"Cat"}
 {"t":"card","to":"Ann"}
-{"t":"natural","player":"Bob"}
-{"t":"show","player":"Bob","cards":["9H","8C"]}
 "#;
+
+/// Bob said natural on cards face down and was paid on his word; then his
+/// cards are shown: a nine and an eight.
+fn natural_contradicted() -> String {
+    format!(
+        "{TWO_CARDS_DEALT}{}",
+        r#"{"t":"natural","player":"Bob"}
+{"t":"show","player":"Bob","cards":["9H","8C"]}
+"#
+    )
+}
 
 #[test]
 fn a_natural_paid_that_the_cards_contradict_is_taken_back_in_one_key() {
-    let (mut desk, dir) = crate::resumed("natural", NATURAL_CONTRADICTED);
+    let (mut desk, dir) = crate::resumed("natural", &natural_contradicted());
     let paid = desk.game().ledger().balances.clone();
     assert_ne!(paid, vec![0, 0, 0], "Bob was paid on his word");
     let asked = desk.question_prompt().expect("the contradiction is asked");
@@ -1293,19 +1301,14 @@ fn a_natural_paid_that_the_cards_contradict_is_taken_back_in_one_key() {
 
 /// Bob's first cards shown, nine and four, and a two drawn: 15. Then the
 /// dealer keys his "over".
-const OVER_CONTRADICTED: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
-{"t":"dealer","player":"Ann"}
-{"t":"card","to":"Bob"}
-{"t":"card","to":"Cat"}
-{"t":"card","to":"Ann"}
-{"t":"stake","player":"Bob","amount":2}
-{"t":"stake","player":"Cat","amount":2}
-{"t":"card","to":"Bob"}
-{"t":"card","to":"Cat"}
-{"t":"card","to":"Ann"}
-{"t":"show","player":"Bob","cards":["9H","4C"]}
+fn over_contradicted() -> String {
+    format!(
+        "{TWO_CARDS_DEALT}{}",
+        r#"{"t":"show","player":"Bob","cards":["9H","4C"]}
 {"t":"card","to":"Bob","card":"2C"}
-"#;
+"#
+    )
+}
 
 /// An "over" the cards contradict is asked, not only stated: Y keeps the
 /// cards and the hand plays on (the answer noted in the journal); N opens
@@ -1313,7 +1316,7 @@ const OVER_CONTRADICTED: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
 #[test]
 fn an_over_the_cards_contradict_is_asked_in_one_key() {
     for (answer, name) in [("y", "over-y"), ("n", "over-n")] {
-        let (mut desk, dir) = crate::resumed(name, OVER_CONTRADICTED);
+        let (mut desk, dir) = crate::resumed(name, &over_contradicted());
         assert!(desk.question_prompt().is_none(), "nothing asked yet");
         type_keys(&mut desk, "o");
         let asked = desk.question_prompt().expect("the contradiction is asked");
@@ -1361,7 +1364,7 @@ fn an_over_the_cards_contradict_is_asked_in_one_key() {
 #[test]
 fn a_natural_the_camera_never_saw_is_taken_back_or_kept_in_one_key() {
     use pone_vision::play::Question;
-    let unshown = NATURAL_CONTRADICTED
+    let unshown = natural_contradicted()
         .lines()
         .filter(|l| !l.contains("\"show\""))
         .collect::<Vec<_>>()
