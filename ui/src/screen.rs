@@ -226,6 +226,9 @@ pub struct SideScreen {
     exported: Option<String>,
     /// The camera demo, when the window started on the demo with no camera.
     camera_demo: Option<CameraDemo>,
+    /// The rounds the engine's demo played before the camera demo took its
+    /// place (`None`: it never gave way).
+    demo_rounds_before: Option<u32>,
 }
 
 /// The camera demo: a sitting rendered from the built-in CC0 card designs
@@ -390,6 +393,7 @@ impl SideScreen {
             next_step: 0.0,
             stopped: None,
             camera_demo: None,
+            demo_rounds_before: None,
         }
     }
 
@@ -442,6 +446,9 @@ impl SideScreen {
     /// Shows the camera demo's sitting from `dir`, from its first frame.
     fn play_camera_demo(&mut self, dir: &std::path::Path) -> anyhow::Result<()> {
         let pipeline = crate::live::start_pipeline(&crate::demo::camera_demo_play(dir))?;
+        if let Table::Demo(demo) = &self.table {
+            *self.demo_rounds_before.get_or_insert(0) += demo.rounds();
+        }
         self.table = Table::Live(Box::new(LiveScreen::on(pipeline, None, None)));
         Ok(())
     }
@@ -591,13 +598,20 @@ impl eframe::App for SideScreen {
             (Some(CameraDemo::Off(why)), _) => eprintln!("camera demo: off: {why}"),
             _ => {}
         }
-        if let Table::Demo(demo) = &self.table {
+        // The engine's demo, played now or before the camera demo's took
+        // its place.
+        let now = match &self.table {
+            Table::Demo(demo) => Some(demo.rounds()),
+            _ => None,
+        };
+        if now.is_some() || self.demo_rounds_before.is_some() {
             let stopped = self
                 .stopped
                 .as_ref()
                 .map(|why| format!("; stopped: {why}"))
                 .unwrap_or_default();
-            eprintln!("demo: {} rounds played{stopped}", demo.rounds());
+            let rounds = now.unwrap_or(0) + self.demo_rounds_before.unwrap_or(0);
+            eprintln!("demo: {rounds} rounds played{stopped}");
         }
     }
 
