@@ -83,6 +83,7 @@ WORDS = {
 }
 SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 PACKED = "PACKED"  # the marker of a folder written by --pack
+ART_HEIGHT = 300  # the art's height as the cards are made from it (load_art)
 MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "art", "manifest.toml")
 
 
@@ -122,9 +123,9 @@ def pack(items, out, quality=64):
         f.write("the training photos of crops-gpiosenka-train, none of its kept-out part\n")
 
 
-def pack_art(cache, out, invented_designs=0, height=300):
+def pack_art(cache, out, invented_designs=0, height=None):
     """Writes the training designs' faces and backs `height` pixels tall
-    (`load_art` reads them at 300), in 256 colours, to the tar `out`: small
+    (`load_art` reads them at ART_HEIGHT, the default), in 256 colours, to the tar `out`: small
     enough to travel to a lent GPU machine."""
     import io
     import tarfile
@@ -140,7 +141,8 @@ def pack_art(cache, out, invented_designs=0, height=300):
                 if not f.endswith(".png"):
                     continue
                 im = Image.open(os.path.join(folder, f)).convert("RGBA")
-                im = im.resize((round(im.width * height / im.height), height), Image.Resampling.BOX)
+                tall = height or ART_HEIGHT
+                im = im.resize((round(im.width * tall / im.height), tall), Image.Resampling.BOX)
                 data = io.BytesIO()
                 im.quantize(256, method=Image.Quantize.FASTOCTREE).save(data, "PNG", optimize=True)
                 info = tarfile.TarInfo(f"{name}/{f}")
@@ -195,7 +197,7 @@ def shrink(im):
         im = cv2.cvtColor(im, cv2.COLOR_GRAY2BGRA)
     if im.shape[2] == 3:
         im = cv2.cvtColor(im, cv2.COLOR_BGR2BGRA)
-    scale = 300.0 / im.shape[0]
+    scale = ART_HEIGHT / im.shape[0]
     return cv2.resize(im, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
 
 
@@ -396,7 +398,7 @@ def main():
     parser.add_argument("--pack", help="write the --photos training part to this folder as WebP and stop")
     parser.add_argument("--quality", type=int, default=64, help="with --pack, the WebP quality (50 to carry the invented designs too)")
     parser.add_argument("--pack-art", help="write the --art training designs to this tar, in 256 colours, and stop")
-    parser.add_argument("--art-height", type=int, default=300,
+    parser.add_argument("--art-height", type=int, default=ART_HEIGHT,
                         help="with --pack-art, the pictures' height (224 to carry the invented designs too)")
     parser.add_argument("--out", default="models/cardnet.onnx")
     parser.add_argument("--steps", type=int, default=2600)

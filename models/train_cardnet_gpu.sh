@@ -11,7 +11,7 @@
 # cardnet.qN.pt) and the exported model go; SECONDS: the training's length.
 # Run from the repository root with PyTorch, OpenCV, Pillow, onnx and
 # onnxruntime. EXTRA: more arguments for train_cardnet.py (session 32:
-# "--invented-designs 40", with INIT session 31's weights in 16 bits).
+# "--invented-designs 34", with INIT session 31's weights in 16 bits).
 set -euo pipefail
 art=$1 photos=$2 init=$3 out=$4 seconds=$5 work=${6:-/tmp/cardnet}
 mkdir -p "$work/art" "$out"

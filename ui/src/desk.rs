@@ -872,17 +872,7 @@ impl Desk {
             'U' => self.undo(),
             'R' => self.redo(),
             'E' => self.export(),
-            'F' if self.fixable().is_empty() => {
-                self.refuse("nothing dealt nor said yet to fix".into());
-            }
-            'F' => {
-                self.typed = Typed::Fixing {
-                    line: None,
-                    rank: None,
-                    page: 0,
-                    shown: None,
-                }
-            }
+            'F' => self.open_fix_menu(),
             'D' => self.command(&Command::Double),
             'X' => self.deal(None),
             'O' => match state.turn() {
@@ -1298,6 +1288,19 @@ impl Desk {
             Some(Command::Show { cards, .. }) => cards.len(),
             _ => 0,
         }
+    }
+
+    /// `F`: the list of what can be fixed, its newest first (none yet: said).
+    fn open_fix_menu(&mut self) {
+        if self.fixable().is_empty() {
+            return self.refuse("nothing dealt nor said yet to fix".into());
+        }
+        self.typed = Typed::Fixing {
+            line: None,
+            rank: None,
+            page: 0,
+            shown: None,
+        };
     }
 
     /// A key while choosing what to fix: its number in the prompt (`0`:
@@ -1806,12 +1809,7 @@ impl Desk {
                     format!("{name}'s cards are right: not over, he plays on")
                 } else {
                     // Which card was taken wrong: the fix menu, as F opens it.
-                    self.typed = Typed::Fixing {
-                        line: None,
-                        rank: None,
-                        page: 0,
-                        shown: None,
-                    };
+                    self.open_fix_menu();
                     format!("a card of {name}'s was taken wrong: choose it to fix")
                 }));
                 true

@@ -722,7 +722,7 @@ fn eight_round_rules(ui: &mut egui::Ui, rules: &mut HouseRules) {
 }
 
 /// A rule row's last cell: "default" when the rule is at its default, else
-/// "changed", with the default on hovering.
+/// "changed" and what the default is.
 fn mark(ui: &mut egui::Ui, changed: bool, default: &str) {
     // Written out, not on hover: a finger on a tablet cannot hover.
     let (words, colour) = if changed {

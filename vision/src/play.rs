@@ -1255,18 +1255,33 @@ impl Play {
         {
             self.reread(last, frame, was, card, confidence);
         }
-        // The larger box is the card, the smaller a part of it: the card
-        // dealt is the larger's.
-        if area(bbox) > area(at)
-            && let Some(&(seat, _)) = self.placed.get(&last)
-        {
-            self.take_over(last, track, seat, centre(bbox));
+        // The card dealt is the larger box's.
+        if self.larger_box_is_the_card(last, at, track, bbox) {
             self.last_dealt = Some((frame, track, confidence.max(first)));
             return true;
         }
-        if let Some(&(seat, _)) = self.placed.get(&last) {
-            self.twins.insert(track, (last, seat));
+        false
+    }
+
+    /// Card `card` (lying at `at`) found a second time as `track` (at
+    /// `bbox`): the larger box is the card, the smaller a part of it. When
+    /// the second is larger it takes the card over (true); else it is the
+    /// card's twin.
+    fn larger_box_is_the_card(
+        &mut self,
+        card: u64,
+        at: [f32; 4],
+        track: u64,
+        bbox: [f32; 4],
+    ) -> bool {
+        let Some(&(seat, _)) = self.placed.get(&card) else {
+            return false;
+        };
+        if area(bbox) > area(at) {
+            self.take_over(card, track, seat, centre(bbox));
+            return true;
         }
+        self.twins.insert(track, (card, seat));
         false
     }
 
@@ -1303,14 +1318,7 @@ impl Play {
         };
         tracing::debug!(track = landing.track, shown, %card, %was, "a card turned up found again");
         self.reread(shown, landing.frame, was, card, landing.confidence);
-        if let Some(&(seat, _)) = self.placed.get(&shown) {
-            // The larger box is the card, the smaller a part of it.
-            if area(landing.bbox) > area(at) {
-                self.take_over(shown, landing.track, seat, centre(landing.bbox));
-            } else {
-                self.twins.insert(landing.track, (shown, seat));
-            }
-        }
+        self.larger_box_is_the_card(shown, at, landing.track, landing.bbox);
         true
     }
 
