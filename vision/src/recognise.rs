@@ -31,6 +31,10 @@ pub struct Seen {
     /// when the best reading repeats a card already seen).
     #[serde(skip)]
     pub others: Vec<(String, f32)>,
+    /// Whether both the card's corners were read: it shows whole, so it lies
+    /// on any card it overlaps.
+    #[serde(skip)]
+    pub both_corners: bool,
 }
 
 impl Seen {
@@ -44,6 +48,7 @@ impl Seen {
             bbox,
             corners: None,
             others: Vec::new(),
+            both_corners: false,
         }
     }
 }
@@ -212,6 +217,7 @@ impl Recogniser {
                     bbox: [0.0, 0.0, fw, fh],
                     corners: None,
                     others: runners_up(&picture, &classes, best),
+                    both_corners: false,
                 })
             })
         } else {
@@ -245,6 +251,7 @@ impl Recogniser {
                 bbox,
                 corners: Some(candidate.quad),
                 others: runners_up(&combined, &classes, best),
+                both_corners: candidate.corners.len() > 1,
             });
         }
         if let Some(card) = &whole
@@ -255,6 +262,10 @@ impl Recogniser {
             return Ok(vec![card.clone()]);
         }
         let mut seen = drop_repeats(drop_same_card(seen));
+        if !camera {
+            let far = self.read_far_corners(frame, &seen)?;
+            clip_covered(&mut seen, &far);
+        }
         seen.extend(backs_off_faces(&seen, card_sized_backs(&seen, backs)));
         seen.retain(|s| s.confidence >= self.min_confidence);
         // Nothing else read in a picture that may be one card (a photo, not
@@ -299,6 +310,48 @@ impl Recogniser {
             .map(|back| Seen::new("back", back.score, back.bbox))
             .collect();
         Ok((finds.corners, backs))
+    }
+
+    /// What the other corner of each card read at one corner, whose box
+    /// meets another card's, reads as on its own (when it names a card at
+    /// [`FAR_CORNER_SAME`] or more): the card itself when it shows whole,
+    /// the card lying on it when that covers its far end (`clip_covered`).
+    fn read_far_corners(
+        &mut self,
+        frame: &RgbImage,
+        seen: &[Seen],
+    ) -> Result<Vec<Option<String>>, ModelError> {
+        let meets = |a: usize| {
+            seen.iter()
+                .enumerate()
+                .any(|(b, s)| b != a && crate::boxes::share_of_smaller(s.bbox, seen[a].bbox) > 0.0)
+        };
+        let mut asked = Vec::new();
+        let mut crops = Vec::new();
+        for (a, reading) in seen.iter().enumerate() {
+            if reading.both_corners || !meets(a) {
+                continue;
+            }
+            let far = reading
+                .corners
+                .and_then(crate::reader::index_windows)
+                .and_then(|[_, far]| cut_window(frame, far));
+            if let Some(crop) = far {
+                asked.push(a);
+                crops.push(crop);
+            }
+        }
+        let probabilities = self.reader.probabilities(&crops)?;
+        let classes = self.reader.classes();
+        let mut far = vec![None; seen.len()];
+        for (a, p) in asked.into_iter().zip(probabilities) {
+            far[a] = most_likely(&p.iter().map(|&q| f64::from(q)).collect::<Vec<_>>())
+                .filter(|&(best, q)| {
+                    names_a_card(&classes[best]) && q >= f64::from(FAR_CORNER_SAME)
+                })
+                .map(|(best, _)| classes[best].clone());
+        }
+        Ok(far)
     }
 
     /// The least checked back kept: a table camera's frames keep more.
@@ -467,6 +520,91 @@ fn drop_same_card(mut seen: Vec<Seen>) -> Vec<Seen> {
         }
     }
     kept
+}
+
+/// The least probability with which a card's other corner, read on its
+/// own, names the card for the card to count as showing whole.
+const FAR_CORNER_SAME: f32 = 0.5;
+
+/// How far short of a lower card's edges a card lying across it may end and
+/// still cover it from side to side, as a share of the lower card's box.
+const COVER_SLACK: f32 = 0.25;
+
+/// How much of a lower card's index (along the cut) must lie in what is
+/// left of its box: a card's box guessed from its index overhangs it a
+/// little.
+const INDEX_UNCOVERED: f32 = 0.75;
+
+/// The boxes of cards lying under others, cut to what shows of them. A card
+/// read at both corners, or whose other corner reads as itself (`far`,
+/// `Recogniser::read_far_corners`), shows whole, so it lies on any card it
+/// overlaps; a card whose other corner reads as another card lies under
+/// that one. A card under another that crosses its box from edge to edge
+/// (within [`COVER_SLACK`]) shows only the strip on its index's side: the
+/// finder, seeing a lone index, often guesses the whole card around it (real
+/// photos of fanned cards, where only a corner shows beside the card on it).
+/// A box is cut only where its own index lies in what is left
+/// ([`INDEX_UNCOVERED`]).
+fn clip_covered(seen: &mut [Seen], far: &[Option<String>]) {
+    let whole: Vec<bool> = seen
+        .iter()
+        .zip(far)
+        .map(|(s, f)| s.both_corners || f.as_deref() == Some(s.card.as_str()))
+        .collect();
+    for a in 0..seen.len() {
+        let Some(quad) = seen[a].corners else {
+            continue;
+        };
+        if whole[a] {
+            continue;
+        }
+        let Some([[tl, tr, br, bl], _]) = crate::reader::index_windows(quad) else {
+            continue;
+        };
+        // The half of the index window at the card's edge, where the rank
+        // and suit are printed.
+        let half =
+            |p: [f32; 2], q: [f32; 2]| [f32::midpoint(p[0], q[0]), f32::midpoint(p[1], q[1])];
+        let index = crate::boxes::bounds(&[tl, half(tl, tr), half(bl, br), bl]);
+        for b in 0..seen.len() {
+            let on_far_end = far[a].as_deref() == Some(seen[b].card.as_str());
+            if b == a || !(whole[b] || on_far_end) {
+                continue;
+            }
+            if let Some(cut) = uncovered(seen[a].bbox, seen[b].bbox, index) {
+                seen[a].bbox = cut;
+            }
+        }
+    }
+}
+
+/// What shows of box `mine` beside box `top` lying across it from edge to
+/// edge ([`COVER_SLACK`]): the strip on one side of `top` that holds all of
+/// `index`; `None` when `top` does not cross `mine` or no strip holds it.
+fn uncovered(mine: [f32; 4], top: [f32; 4], index: [f32; 4]) -> Option<[f32; 4]> {
+    // Along each axis in turn (0: the strips left and right, 1: above and
+    // below), `top` must span `mine` along the other axis.
+    for axis in 0..2 {
+        let other = 1 - axis;
+        let slack = COVER_SLACK * (mine[other + 2] - mine[other]);
+        let spans = top[other] <= mine[other] + slack && top[other + 2] >= mine[other + 2] - slack;
+        let crosses = top[axis] < mine[axis + 2] && top[axis + 2] > mine[axis];
+        if !spans || !crosses {
+            continue;
+        }
+        let before = (mine[axis], top[axis].min(mine[axis + 2]));
+        let after = (top[axis + 2].max(mine[axis]), mine[axis + 2]);
+        for (lo, hi) in [before, after] {
+            let inside = index[axis + 2].min(hi) - index[axis].max(lo);
+            if hi > lo && inside >= INDEX_UNCOVERED * (index[axis + 2] - index[axis]) {
+                let mut cut = mine;
+                cut[axis] = lo;
+                cut[axis + 2] = hi;
+                return Some(cut);
+            }
+        }
+    }
+    None
 }
 
 /// Whether a picture read whole as one card has corners read surely
@@ -925,5 +1063,75 @@ mod tests {
             seen("2C", 0.7, [400.0, 100.0, 500.0, 240.0]),
         ];
         assert_eq!(drop_repeats(readings.clone()), readings);
+    }
+
+    /// An upright card 100 wide and 140 tall at `(x, y)`, read at its
+    /// top-left corner (and at both with `both`); its box the whole card.
+    fn upright(card: &str, x: f32, y: f32, both: bool) -> Seen {
+        let q = [
+            [x, y],
+            [x + 100.0, y],
+            [x + 100.0, y + 140.0],
+            [x, y + 140.0],
+        ];
+        Seen {
+            corners: Some(q),
+            both_corners: both,
+            ..seen(card, 0.9, crate::boxes::bounds(&q))
+        }
+    }
+
+    #[test]
+    #[expect(clippy::float_cmp, reason = "a box is cut exactly at another's edge")]
+    fn a_card_under_another_keeps_the_box_of_what_shows() {
+        // A fan: the nine's left strip shows beside the ten lying on it.
+        let mut fan = vec![
+            upright("9S", 0.0, 0.0, false),
+            upright("TD", 30.0, 5.0, true),
+        ];
+        clip_covered(&mut fan, &[None, None]);
+        assert_eq!(fan[0].bbox, [0.0, 0.0, 30.0, 140.0]);
+        assert_eq!(fan[1].bbox, [30.0, 5.0, 130.0, 145.0]);
+        // The same, the ten read at one corner only, its other corner hidden
+        // by the frame's edge; the nine's far corner reads as the ten.
+        let mut fan = vec![
+            upright("9S", 0.0, 0.0, false),
+            upright("TD", 30.0, 5.0, false),
+        ];
+        clip_covered(&mut fan, &[Some("TD".into()), None]);
+        assert_eq!(fan[0].bbox, [0.0, 0.0, 30.0, 140.0]);
+    }
+
+    #[test]
+    #[expect(clippy::float_cmp, reason = "a box is cut exactly at another's edge")]
+    fn a_card_on_top_or_half_under_keeps_its_box() {
+        // The nine on the ten: its index lies on the ten's box.
+        let mut on_top = vec![
+            upright("9S", 30.0, 0.0, false),
+            upright("TD", 0.0, 0.0, true),
+        ];
+        clip_covered(&mut on_top, &[None, None]);
+        assert_eq!(on_top[0].bbox, [30.0, 0.0, 130.0, 140.0]);
+        // The ten covers the nine's lower right corner only: what shows is
+        // an L, and the box around it is the whole card's.
+        let mut corner = vec![
+            upright("9S", 0.0, 0.0, false),
+            upright("TD", 40.0, 70.0, true),
+        ];
+        clip_covered(&mut corner, &[None, None]);
+        assert_eq!(corner[0].bbox, [0.0, 0.0, 100.0, 140.0]);
+        // Read at both corners, or its far corner read as itself: it shows whole.
+        let mut whole = vec![
+            upright("9S", 0.0, 0.0, true),
+            upright("TD", 30.0, 0.0, true),
+        ];
+        clip_covered(&mut whole, &[None, None]);
+        assert_eq!(whole[0].bbox, [0.0, 0.0, 100.0, 140.0]);
+        let mut whole = vec![
+            upright("9S", 0.0, 0.0, false),
+            upright("TD", 30.0, 0.0, true),
+        ];
+        clip_covered(&mut whole, &[Some("9S".into()), None]);
+        assert_eq!(whole[0].bbox, [0.0, 0.0, 100.0, 140.0]);
     }
 }
