@@ -1584,6 +1584,10 @@ pub(crate) const GOLD: Color32 = Color32::from_rgb(240, 200, 80);
 /// What the table should check (the engine's flags): orange, apart from
 /// the gold of notices and the red of refusals.
 const CHECK: Color32 = Color32::from_rgb(255, 140, 40);
+/// The round table's cloth, a little lighter than the room's [`FELT`].
+const TABLE_TOP: Color32 = Color32::from_rgb(30, 104, 66);
+/// The round table's wooden rim.
+const TABLE_RIM: Color32 = Color32::from_rgb(110, 72, 40);
 
 /// Draws the whole table of `game` into `ui`: the round's line on top, the
 /// totals and the last settlement on the right, the seats in the middle.
@@ -1916,10 +1920,169 @@ fn seats_across(width: f32, gap: f32, style: SeatStyle) -> usize {
         .map_or(1, usize::from)
 }
 
+/// Every seat round an oval table, in seating order clockwise from the
+/// bottom (the deal goes to the dealer's left), with the pack and the
+/// pone's pile in the middle; the seats as large as fit round it, and in
+/// rows ([`show_seat_rows`]) when not even the compact ones do.
+fn show_seats(ui: &mut egui::Ui, state: &State) {
+    let area = ui.available_rect_before_wrap();
+    let count = state.names().len();
+    for style in [FULL_SEAT, COMPACT_SEAT] {
+        if let Some(places) = round_places(area, count, style) {
+            show_round_table(ui, state, area, &places, style);
+            return;
+        }
+    }
+    show_seat_rows(ui, state);
+}
+
+/// A seat's size on the round table, its frame included: a compact seat,
+/// which has no height of its own, is as tall as its name, its cards and
+/// its status line.
+fn seat_size(style: SeatStyle) -> egui::Vec2 {
+    let lines = if style.one_line { 2.0 } else { 3.0 };
+    let height = style
+        .height
+        .max(lines * (style.title + style.lines) + style.card.y);
+    egui::vec2(style.width, height) + egui::Vec2::splat(2.0 * SEAT_FRAME)
+}
+
+/// The width the pack and the pone's pile take in the middle of the table.
+const PACK_WIDTH: f32 = 200.0;
+
+/// The least room between two seats round the table.
+const SEAT_GAP: f32 = 8.0;
+
+/// Where each of `count` seats lies round an oval table filling `area`:
+/// their centres evenly round an ellipse, the first at the bottom, the
+/// others clockwise. `None` when two seats would overlap.
+fn round_places(area: egui::Rect, count: usize, style: SeatStyle) -> Option<Vec<egui::Rect>> {
+    let size = seat_size(style);
+    let radius = (area.size() - size) / 2.0;
+    if count < 2 || radius.x <= 0.0 || radius.y <= 0.0 {
+        return None;
+    }
+    let step = std::f32::consts::TAU / f32::from(u16::try_from(count).ok()?);
+    let places: Vec<egui::Rect> = (0..count)
+        .map(|k| {
+            let angle =
+                std::f32::consts::FRAC_PI_2 + step * f32::from(u16::try_from(k).unwrap_or(0));
+            let centre = area.center() + egui::vec2(radius.x * angle.cos(), radius.y * angle.sin());
+            egui::Rect::from_center_size(centre, size)
+        })
+        .collect();
+    let apart = places.iter().enumerate().all(|(a, p)| {
+        places[a + 1..].iter().all(|q| {
+            !p.expand(SEAT_GAP / 2.0)
+                .intersects(q.expand(SEAT_GAP / 2.0))
+        })
+    });
+    apart.then_some(places)
+}
+
+/// The oval table in `area`, the seats at `places` round it, and in the
+/// middle the pack and the pone's pile when they fit between the seats.
+fn show_round_table(
+    ui: &mut egui::Ui,
+    state: &State,
+    area: egui::Rect,
+    places: &[egui::Rect],
+    style: SeatStyle,
+) {
+    let radius = (area.size() - seat_size(style)) / 2.0;
+    let painter = ui.painter();
+    painter.add(egui::Shape::ellipse_filled(
+        area.center(),
+        radius,
+        TABLE_TOP,
+    ));
+    painter.add(egui::Shape::ellipse_stroke(
+        area.center(),
+        radius,
+        egui::Stroke::new(6.0, TABLE_RIM),
+    ));
+    // Every seat as tall as the tallest may be, so that the table is even.
+    let style = SeatStyle {
+        height: seat_size(style).y - 2.0 * SEAT_FRAME,
+        ..style
+    };
+    let mut taken = Vec::with_capacity(places.len());
+    for (k, &place) in places.iter().enumerate() {
+        let seat = Seat(u8::try_from(k).unwrap_or(u8::MAX));
+        let drawn = ui.scope_builder(egui::UiBuilder::new().max_rect(place), |ui| {
+            show_seat(ui, state, seat, style);
+        });
+        taken.push(drawn.response.rect);
+    }
+    // Seats grow with divided hands and long draws: the pack only where
+    // none reaches.
+    let middle = egui::Rect::from_center_size(area.center(), egui::vec2(PACK_WIDTH, 84.0));
+    if taken.iter().all(|p| !p.intersects(middle)) {
+        show_pack(ui, state, middle);
+    }
+    ui.allocate_rect(area, egui::Sense::hover());
+}
+
+/// The pack and the pone's pile, drawn side by side in `rect` as stacks of
+/// backs with what each holds; the pack's words gold when its last card is
+/// reached.
+fn show_pack(ui: &mut egui::Ui, state: &State, rect: egui::Rect) {
+    let painter = ui.painter();
+    let card = COMPACT_SEAT.card;
+    let left = state.cards_before_last();
+    let pile = state.pone_pile();
+    let pone = state.pone().map_or("-", |p| state.name(p));
+    let pack_words = if left == 0 {
+        "last card: reshuffle".to_owned()
+    } else {
+        format!("pack: {left} to go")
+    };
+    let stacks: [(u8, String, bool); 2] = [
+        (3, pack_words, left == 0),
+        (
+            u8::from(pile > 0) + u8::from(pile > 10),
+            format!("{pone}'s pile: {pile}"),
+            false,
+        ),
+    ];
+    let column = rect.width() / 2.0;
+    for (k, (depth, words, call)) in (0u8..).zip(stacks) {
+        let centre_x = rect.left() + column * (f32::from(k) + 0.5);
+        let top_left = egui::pos2(centre_x - card.x / 2.0 - 3.0, rect.top());
+        if depth == 0 {
+            // An empty pile: its place only.
+            painter.rect_stroke(
+                egui::Rect::from_min_size(top_left, card),
+                5.0,
+                egui::Stroke::new(1.0, Color32::from_gray(150)),
+                egui::StrokeKind::Inside,
+            );
+        }
+        for d in 0..depth {
+            let card_rect =
+                egui::Rect::from_min_size(top_left + egui::Vec2::splat(3.0 * f32::from(d)), card);
+            painter.rect_filled(card_rect, 5.0, CARD_BACK);
+            painter.rect_stroke(
+                card_rect.shrink(3.0),
+                3.0,
+                egui::Stroke::new(1.0, Color32::from_rgb(190, 200, 240)),
+                egui::StrokeKind::Inside,
+            );
+        }
+        painter.text(
+            egui::pos2(centre_x, rect.top() + card.y + 14.0),
+            egui::Align2::CENTER_TOP,
+            words,
+            egui::FontId::proportional(13.0),
+            if call { GOLD } else { Color32::from_gray(230) },
+        );
+    }
+}
+
 /// Every seat, in seating order, in as many rows as the width asks; in the
 /// compact style ([`COMPACT_SEAT`]) when the full seats' rows would not all
 /// show in the height there is.
-fn show_seats(ui: &mut egui::Ui, state: &State) {
+fn show_seat_rows(ui: &mut egui::Ui, state: &State) {
     let gap = 12.0;
     ui.spacing_mut().item_spacing = egui::vec2(gap, gap);
     let (width, height) = (ui.available_width(), ui.available_height());
@@ -2220,7 +2383,29 @@ fn stem(painter: &egui::Painter, c: egui::Pos2, r: f32, colour: Color32) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Measure, Redraws};
+    use super::{COMPACT_SEAT, FULL_SEAT, Measure, Redraws, round_places};
+    use eframe::egui;
+
+    #[test]
+    fn seats_go_round_the_table_clockwise_from_the_bottom_or_in_rows_when_they_would_touch() {
+        let area = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(900.0, 720.0));
+        let places = round_places(area, 4, FULL_SEAT).expect("four full seats fit round");
+        let centres: Vec<egui::Pos2> = places.iter().map(egui::Rect::center).collect();
+        // The first at the bottom, the next on the left (the dealer's left
+        // as he faces the table), then the top, then the right.
+        assert!(centres[0].y > centres[2].y && (centres[0].x - 450.0).abs() < 1.0);
+        assert!(centres[1].x < centres[3].x);
+        assert!(places.iter().all(|p| area.contains_rect(*p)));
+        for (a, p) in places.iter().enumerate() {
+            assert!(places[a + 1..].iter().all(|q| !p.intersects(*q)));
+        }
+        // Seven full seats do not fit round this table; compact ones do.
+        assert!(round_places(area, 7, FULL_SEAT).is_none());
+        assert!(round_places(area, 7, COMPACT_SEAT).is_some());
+        // A strip of a table: in rows.
+        let strip = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(900.0, 200.0));
+        assert!(round_places(strip, 7, COMPACT_SEAT).is_none());
+    }
 
     #[test]
     fn a_paced_window_counts_the_refreshes_that_passed_with_no_frame() {
