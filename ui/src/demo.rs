@@ -127,6 +127,7 @@ impl Rendering {
         let (send, finished) = mpsc::channel();
         let counts = Arc::clone(&progress);
         std::thread::spawn(move || {
+            crate::yield_to_the_window();
             let _ = send.send(render_camera_demo(players, &counts));
         });
         Rendering { progress, finished }

@@ -21,3 +21,23 @@ pub mod preview;
 pub mod screen;
 pub mod see;
 pub mod setup;
+
+/// Lowers the calling thread's priority below the window's, for threads
+/// that read or render beside it (the recogniser, the demo's renderer, the
+/// camera's preview): on two cores the window's frames come first, and a
+/// reading a few milliseconds late costs nothing the table sees. Threads it
+/// starts afterwards inherit it. Where the system will not, it stays as it
+/// was.
+pub fn yield_to_the_window() {
+    /// The nice value: above the window's 0, below the most (19), so the
+    /// thread still runs when the window is idle.
+    #[cfg(target_os = "linux")]
+    const BEHIND_THE_WINDOW: i32 = 10;
+    #[cfg(target_os = "linux")]
+    {
+        let thread = rustix::thread::gettid();
+        if let Err(e) = rustix::process::setpriority_process(Some(thread), BEHIND_THE_WINDOW) {
+            tracing::debug!("a thread's priority was not lowered: {e}");
+        }
+    }
+}

@@ -457,6 +457,7 @@ pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
     let worker = Arc::clone(&view);
     let options = options.clone();
     let thread = std::thread::spawn(move || {
+        crate::yield_to_the_window();
         let start = || -> anyhow::Result<_> {
             let source = play_source(&options, Pace::Live)?;
             let script = dealer_script(&options)?;

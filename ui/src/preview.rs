@@ -320,6 +320,7 @@ impl Drop for Preview {
 /// The reading thread: opens the camera and keeps its last frame, small,
 /// until told to stop.
 fn read(camera: u32, open: &OpenCamera, latest: &Mutex<Latest>, stop: &AtomicBool) {
+    crate::yield_to_the_window();
     let set = |standing: Standing| {
         latest
             .lock()
