@@ -629,36 +629,102 @@ fn a_divided_pairs_card_pulled_away_is_the_second_hands() {
 /// Seed 22's second round: the dealer's second card (Ann's AH) comes to
 /// rest face down on her first and is not seen (found as one box with it)
 /// until she turns both up, after her players said "content": Bob's word,
-/// refused while the second cards were not all dealt, goes in once the
-/// camera sees the card the deal waited for, and the ledger is kept.
+/// refused while the second cards were not all dealt, says the deal is past
+/// her card, so the table asks the dealer for it (he gives it face down),
+/// the word goes in after it, and the ledger is kept.
 #[test]
-fn words_refused_while_the_deal_waited_for_a_card_unseen_go_in_once_it_is_seen() {
+fn a_word_of_play_refused_while_the_deal_waits_for_a_card_unseen_asks_for_it() {
     let dir = sitting("play-refused-unseen", 22, 2, 3, "480x270");
-    let hidden = |f: u64, label: &Value, readings: &mut Vec<Seen>| {
-        let under: Vec<[f32; 4]> = label["cards"]
-            .as_array()
-            .expect("cards")
-            .iter()
-            .filter(|c| {
-                let role = &c["role"];
-                f >= 100 && c["card"] == "back" && role["seat"] == 0 && role["position"] == 1
-            })
-            .map(label_box)
-            .collect();
-        readings.retain(|r| !under.contains(&r.bbox));
-    };
-    let play = play_answering_altered(&dir, &[], &hidden);
+    let play = play_answering_altered(&dir, &[], &seat_0s_second_back_unseen);
     assert_truth(&play, &dir);
-    let settled = play
-        .questions()
-        .iter()
-        .find(|q| q.text.contains("was refused"));
+    let answered = |text: &str| {
+        play.questions()
+            .iter()
+            .find(|q| q.text.contains(text))
+            .and_then(|q| q.answered.clone())
+    };
     assert_eq!(
-        settled.and_then(|q| q.answered.as_deref()),
-        Some("went in once the camera saw the card the deal waited for"),
+        answered("the camera has not seen it dealt").as_deref(),
+        Some("the card went in"),
         "{:?}",
         play.questions()
     );
+    assert_eq!(
+        answered("was refused").as_deref(),
+        Some("said again once the card the deal waited for went in"),
+        "{:?}",
+        play.questions()
+    );
+}
+
+/// [`a_word_of_play_refused_while_the_deal_waits_for_a_card_unseen_asks_for_it`]
+/// with a dealer who never answers: the cards landing after Bob's word wait
+/// a while for the answer, then go in as the camera sees them; Bob's word
+/// goes in once the camera sees the card the deal waited for, turned up,
+/// and the ledger is kept.
+#[test]
+fn a_card_asked_for_and_never_answered_does_not_stop_the_table() {
+    let dir = sitting("play-refused-unseen", 22, 2, 3, "480x270");
+    let play = play_answering_late(&dir, &[], &seat_0s_second_back_unseen, u64::MAX, true);
+    assert_truth(&play, &dir);
+    assert!(
+        play.questions()
+            .iter()
+            .any(|q| q.text.contains("the camera has not seen it dealt")),
+        "{:?}",
+        play.questions()
+    );
+}
+
+/// Seed 22's recording as the recogniser saw it with Ann's second card,
+/// face down on her first, not seen from frame 100 (found as one box with
+/// it) until she turns it up.
+fn seat_0s_second_back_unseen(f: u64, label: &Value, readings: &mut Vec<Seen>) {
+    if f >= 100 {
+        second_backs_unseen(&[0], label, readings);
+    }
+}
+
+/// The readings without the second cards of `seats` while they lie face
+/// down (each found as one box with the first card under it).
+fn second_backs_unseen(seats: &[u64], label: &Value, readings: &mut Vec<Seen>) {
+    let under: Vec<[f32; 4]> = label["cards"]
+        .as_array()
+        .expect("cards")
+        .iter()
+        .filter(|c| {
+            let role = &c["role"];
+            c["card"] == "back"
+                && role["position"] == 1
+                && role["seat"].as_u64().is_some_and(|s| seats.contains(&s))
+        })
+        .map(label_box)
+        .collect();
+    readings.retain(|r| !under.contains(&r.bbox));
+}
+
+/// Seed 39's first round: Ann's and Bob's second cards lie face down on
+/// their first and are not seen (each found as one box with it) until they
+/// turn them up. Cat, first to play, draws the 2S face up at her place
+/// while the deal still waits for Ann's second card: the deal is past it,
+/// so the table asks the dealer for it, then for Bob's, and the 2S is
+/// Cat's; the ledger is kept.
+#[test]
+fn a_face_drawn_while_the_deal_waits_for_a_second_card_asks_for_it() {
+    let dir = sitting("play-face-passed", 39, 2, 3, "480x270");
+    let unseen = |f: u64, label: &Value, readings: &mut Vec<Seen>| {
+        if f < 100 {
+            second_backs_unseen(&[0, 1], label, readings);
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &unseen);
+    assert_truth(&play, &dir);
+    let asked = play
+        .questions()
+        .iter()
+        .filter(|q| q.text.contains("came to rest at Cat's place, a card drawn"))
+        .count();
+    assert_eq!(asked, 2, "{:?}", play.questions());
 }
 
 /// Seed 70: at the showdown Ann turns up her face-down 2H, read on its box
@@ -699,6 +765,32 @@ fn a_card_turned_up_read_unsurely_then_surely_in_a_second_box_is_read_again() {
     };
     let play = play_answering_altered(&dir, &[], &misread);
     assert_truth(&play, &dir);
+}
+
+/// Seed 42's second round: Cat turns up her natural, the KS and an AD, and
+/// the AD reads 2D, 60% sure, from the frame it shows on. The dealer's
+/// "natural" for her, which the cards as read cannot make, asks about the
+/// face read least surely; his answer puts it right, the natural goes in
+/// again, and the ledger is kept.
+#[test]
+fn a_natural_the_cards_as_read_cannot_make_asks_about_the_least_sure_face() {
+    let dir = sitting("play-natural-misread", 42, 2, 3, "480x270");
+    let misread = |_: u64, _: &Value, readings: &mut Vec<Seen>| {
+        for r in readings.iter_mut().filter(|r| r.card == "AD") {
+            r.card = "2D".into();
+            r.confidence = 0.6;
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &misread);
+    assert_truth(&play, &dir);
+    assert!(
+        play.questions().iter().any(|q| q
+            .text
+            .contains("Cat declared a natural, but the camera read Cat's 2D (60% sure)")
+            && q.answered.is_some()),
+        "{:?}",
+        play.questions()
+    );
 }
 
 /// A sitting's labels (with bad frames) through the table, its dealer

@@ -49,6 +49,16 @@ const SHOWDOWN_WAITS: &str = "the showdown waits for";
 /// What the question for a card in the draw the camera never saw says.
 const GONE_UNSEEN: &str = "the round's cards went from the table before the camera saw it";
 
+/// What the question for a card of the deal that a dealer's word passed says.
+const DEALT_UNSEEN: &str = "the camera has not seen it dealt";
+
+/// How long the cards landing after a word of play wait for the dealer's
+/// answer when he is asked for a card of the deal the word passed, in
+/// seconds. Past it they go in as the camera sees them (the card asked for
+/// may be among them, seen late), so a question left unanswered never
+/// stops the table.
+const ANSWER_WAIT_SECS: f32 = 5.0;
+
 /// The share of a box coming to rest that must lie on a card counted
 /// already for it to be that card seen again rather than a new one
 /// ([`Play::new_card_first`]).
@@ -207,6 +217,17 @@ pub struct Question {
     pub answered: Option<String>,
 }
 
+/// A question about a dealer's word that the camera's cards wait for.
+#[derive(Clone, Copy, Debug)]
+struct Awaited {
+    /// The frame the word was said at: cards landing after it wait.
+    word: u64,
+    /// The frame it was asked at.
+    asked: u64,
+    /// The question (its place in `questions`): answered, the wait is over.
+    question: usize,
+}
+
 /// A dealer's word the engine refused, kept to go in later.
 #[derive(Clone, Debug)]
 struct Refused {
@@ -219,6 +240,15 @@ struct Refused {
     /// or second cards went round (round, seat, hand): a card the camera
     /// had not seen yet, the word said after it.
     deal_waited_for: Option<(u32, Seat, u8)>,
+}
+
+/// Whether a dealer's line is a player's word of play, said once the second
+/// cards are dealt: content, over, divide, a natural declared.
+fn word_of_play(line: &Line) -> bool {
+    matches!(
+        line,
+        Line::Content { .. } | Line::Over { .. } | Line::Divide { .. } | Line::Natural { .. }
+    )
 }
 
 /// Whether a dealer's line is said before a round's cards are played: its
@@ -377,6 +407,9 @@ pub struct Play {
     /// The cards turned up lately (where they lay, or in boxes of their
     /// own): the frame each was shown, its track, and how surely it was read.
     shown_lately: Vec<(u64, u64, f32)>,
+    /// How surely the camera read each face it put in this round (dealt
+    /// face up or turned up), by track.
+    faces_read: BTreeMap<u64, f32>,
     /// Second boxes found on a card just dealt (by their track): that
     /// card's track and seat. Such a box may be a neighbour's card the
     /// tracker lost to it, and turning up it shows that card.
@@ -417,6 +450,12 @@ pub struct Play {
     asked_showdown: Option<(u32, Seat, u8)>,
     /// The card in the draw asked for, as for `asked_showdown`.
     asked_card: Option<(u32, Seat, u8)>,
+    /// Whether the card asked for is one of the deal that a word of play
+    /// passed ([`Play::ask_for_a_card_a_word_passed`]).
+    asked_card_of_the_deal: bool,
+    /// A question about a dealer's word that the cards landing after the
+    /// word wait for ([`ANSWER_WAIT_SECS`] at most).
+    awaited: Option<Awaited>,
     /// Naturals paid on a card face down (round, seat, hand): when first
     /// seen so, and the question asked for it (its place in `questions`).
     naturals_unshown: BTreeMap<(u32, Seat, u8), (u64, Option<usize>)>,
@@ -448,6 +487,7 @@ impl Play {
             lines: BTreeMap::new(),
             last_dealt: None,
             shown_lately: Vec::new(),
+            faces_read: BTreeMap::new(),
             twins: BTreeMap::new(),
             after_gathering: None,
             turned_up_at: BTreeMap::new(),
@@ -466,6 +506,8 @@ impl Play {
             showdown_since: None,
             asked_showdown: None,
             asked_card: None,
+            asked_card_of_the_deal: false,
+            awaited: None,
             naturals_unshown: BTreeMap::new(),
         })
     }
@@ -696,12 +738,7 @@ impl Play {
     /// ever. The dealer is asked for it, once.
     fn ask_for_a_card_gone_unseen(&mut self, frame: u64) {
         if self.asked_card.is_some() && self.asked_for_card().is_none() {
-            // The card asked for went in: its question is settled.
-            for q in &mut self.questions {
-                if q.answered.is_none() && q.text.contains(GONE_UNSEEN) {
-                    q.answered = Some("the card went in".to_owned());
-                }
-            }
+            self.card_asked_went_in();
         }
         let state = self.game.sitting().state();
         let drawing = matches!(state.phase(), Phase::Drawing { .. } | Phase::Dealer);
@@ -722,6 +759,7 @@ impl Play {
             return;
         }
         self.asked_card = Some(asked);
+        self.asked_card_of_the_deal = false;
         let text = format!(
             "{}'s card{}: {GONE_UNSEEN}; type it at the desk (rank then suit)",
             state.name(seat),
@@ -730,18 +768,153 @@ impl Play {
         self.ask(frame, text);
     }
 
+    /// A natural the dealer declared for a player whose cards, as the
+    /// camera read them, cannot make one (the engine flags it and uses the
+    /// cards): the face read least surely is asked about (seed 42 of the
+    /// live table's sittings: Cat's ace turned up read 2D at 0.60, and her
+    /// natural with the KS went for nothing). Put right, the natural is
+    /// said again ([`Play::words_refused_over`]); let stand, the flag stands.
+    fn natural_contradicted(&mut self, frame: u64, word: &Line, events: &[Event]) {
+        let Some(player) = events.iter().find_map(|e| match e {
+            Event::Flagged(pone_engine::event::Flag::DeclarationContradicted {
+                player, ..
+            }) => Some(*player),
+            _ => None,
+        }) else {
+            return;
+        };
+        let least_sure = self
+            .placed
+            .iter()
+            .filter(|(_, (seat, _))| *seat == player)
+            .filter_map(|(track, _)| Some((*track, *self.faces_read.get(track)?)))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        let Some((track, confidence)) = least_sure else {
+            return;
+        };
+        let Some(&seq) = self.lines.get(&track) else {
+            return;
+        };
+        let Some(card) = self
+            .game
+            .in_force()
+            .iter()
+            .find(|(s, _)| *s == seq)
+            .and_then(|(_, command)| command_cards(command).first().copied())
+        else {
+            return;
+        };
+        self.refused.push(Refused {
+            frame,
+            line: word.clone(),
+            question: self.questions.len(),
+            deal_waited_for: None,
+        });
+        self.awaited = Some(Awaited {
+            word: frame,
+            asked: self.frame,
+            question: self.questions.len(),
+        });
+        let name = self.game.sitting().state().name(player);
+        let text = format!(
+            "{name} declared a natural, but the camera read {name}'s {card} ({:.0}% sure)",
+            confidence * 100.0
+        );
+        let at = self.tracker.counted_box(track);
+        self.ask_about(frame, text, Some(seq), at);
+    }
+
+    /// The card the dealer was asked for went in: its question is settled.
+    /// A card of the deal is asked for no more (the same seat's hand may be
+    /// due a card drawn next); a card in the draw stays asked, so that it
+    /// is not asked again.
+    fn card_asked_went_in(&mut self) {
+        for q in &mut self.questions {
+            if q.answered.is_none()
+                && (q.text.contains(GONE_UNSEEN) || q.text.contains(DEALT_UNSEEN))
+            {
+                q.answered = Some("the card went in".to_owned());
+            }
+        }
+        if std::mem::take(&mut self.asked_card_of_the_deal) {
+            self.asked_card = None;
+        }
+    }
+
     /// While the dealer is asked for a card the camera never saw, a card
     /// coming to rest away from the place of the seat it is due to waits for
     /// his answer (the next round's first card, which would be no card while
     /// the round is not over); one at that seat's place may be that card.
-    fn held_for_the_card_asked(&self) -> bool {
+    /// While a question about a dealer's word waits for his answer, every
+    /// card landing after that word waits too ([`ANSWER_WAIT_SECS`] at
+    /// most): a card of the deal the word passed (a card landing after the
+    /// word cannot be it), a natural the cards as read contradict (a card
+    /// drawn next would go to the player whose natural it was).
+    /// At the recording's end (`all`), nothing waits for an answer.
+    fn held_for_the_card_asked(&self, all: bool) -> bool {
+        let Some(&Fact::Landed { bbox, frame, .. }) = self.facts.front() else {
+            return false;
+        };
+        if let Some(Awaited {
+            word,
+            asked,
+            question,
+        }) = self.awaited
+        {
+            let open = self
+                .questions
+                .get(question)
+                .is_some_and(|q| q.answered.is_none());
+            let waiting = !all && self.frame < asked + self.frames(ANSWER_WAIT_SECS);
+            if open && frame > word && waiting {
+                return true;
+            }
+        }
         let Some((seat, _)) = self.asked_for_card() else {
             return false;
         };
-        let Some(&Fact::Landed { bbox, .. }) = self.facts.front() else {
-            return false;
+        !self.asked_card_of_the_deal && self.nearest_seat(centre(bbox)) != Some(seat.index())
+    }
+
+    /// A word of play (content, over, divide, a natural) refused while the
+    /// first or second cards go round, waiting for a card the camera has
+    /// not seen: the dealer's word says the deal is past it, so it was dealt
+    /// unseen (seed 15 of the live table's sittings: Ann's second card,
+    /// face down on her first, seen as one box with it, and Cat's
+    /// "content" refused). The dealer is asked for it, once; the cards
+    /// landing after the word wait for his answer, and once the card goes
+    /// in, the words refused over it go in too.
+    fn ask_for_a_card_a_word_passed(&mut self) {
+        let Some(due) = self.deal_waits_for() else {
+            return;
         };
-        self.nearest_seat(centre(bbox)) != Some(seat.index())
+        if self.asked_card == Some(due) {
+            return;
+        }
+        let Some(word) = self
+            .refused
+            .iter()
+            .find(|w| w.deal_waited_for == Some(due) && word_of_play(&w.line))
+        else {
+            return;
+        };
+        let (said_at, said) = (word.frame, word.line.to_json(&Meta::default()));
+        self.asked_card = Some(due);
+        self.asked_card_of_the_deal = true;
+        self.awaited = Some(Awaited {
+            word: said_at,
+            asked: self.frame,
+            question: self.questions.len(),
+        });
+        let state = self.game.sitting().state();
+        let (_, seat, hand) = due;
+        let text = format!(
+            "{}'s card{}: the dealer's {said} says the deal is past it, but {DEALT_UNSEEN}; \
+             type it at the desk (rank then suit, or X face down)",
+            state.name(seat),
+            which_hand(state, seat, hand)
+        );
+        self.ask(self.frame, text);
     }
 
     /// The card in the draw the table has asked the dealer for (the
@@ -824,9 +997,11 @@ impl Play {
             if !all && self.wait_for_the_due_seats_card() {
                 return;
             }
+            self.due_seats_card_first();
+            self.ask_for_a_card_a_face_passed();
             let showdown = self.game.sitting().state().to_show().is_some();
             let held = (showdown && matches!(self.facts.front(), Some(Fact::Landed { .. })))
-                || self.held_for_the_card_asked();
+                || self.held_for_the_card_asked(all);
             if showdown {
                 self.hand_shown_first();
             }
@@ -867,6 +1042,96 @@ impl Play {
     /// rounded down).
     fn frames(&self, secs: f32) -> u64 {
         (secs * self.fps) as u64
+    }
+
+    /// A face coming to rest at another seat's place than the one due
+    /// while the second cards go round face down (ordinary Vingt-un) is a
+    /// card drawn (RULES: drawn cards come face up): the deal is past the
+    /// card it waits for, dealt unseen (seed 39 of the live table's
+    /// sittings: Ann's and Bob's second cards, each face down on the first,
+    /// seen as one box with it, and Cat's first card drawn, the 2S, given
+    /// to Ann). The dealer is asked for the card due, once, and the face
+    /// waits for his answer; unanswered ([`ANSWER_WAIT_SECS`]), it goes in
+    /// as before (a card at another seat's place: his slip, asked).
+    fn ask_for_a_card_a_face_passed(&mut self) {
+        let Some(&Fact::Landed {
+            frame,
+            bbox,
+            card: Some(card),
+            ..
+        }) = self.facts.front()
+        else {
+            return;
+        };
+        let state = self.game.sitting().state();
+        let second_cards = matches!(state.phase(), Phase::SecondCards { .. });
+        let Some(due) = self.deal_waits_for().filter(|_| second_cards) else {
+            return;
+        };
+        if state.round_game() != RoundGame::Ordinary || self.asked_card == Some(due) {
+            return;
+        }
+        let (_, seat, hand) = due;
+        let reach = REACH * self.zones.card_size;
+        let Some(here) = self
+            .nearest_seat(centre(bbox))
+            .filter(|&s| s != seat.index() && self.seat_distance(s, centre(bbox)) <= reach)
+        else {
+            return;
+        };
+        let text = format!(
+            "{}'s card{}: a face ({card}) came to rest at {}'s place, a card drawn, so the deal \
+             is past it, but {DEALT_UNSEEN}; type it at the desk (rank then suit, or X face down)",
+            state.name(seat),
+            which_hand(state, seat, hand),
+            state.name(Seat(here as u8)),
+        );
+        self.asked_card = Some(due);
+        self.asked_card_of_the_deal = true;
+        self.awaited = Some(Awaited {
+            word: frame.saturating_sub(1),
+            asked: self.frame,
+            question: self.questions.len(),
+        });
+        self.ask(self.frame, text);
+    }
+
+    /// Of cards coming to rest in the same frame, one at the place of the
+    /// seat due a card goes before one at another seat's place: the camera
+    /// saw no order between them (seed 69: Cat's second card and Ann's,
+    /// each first seen turned up in one frame, Ann's told first, and each
+    /// went to the other's hand).
+    fn due_seats_card_first(&mut self) {
+        let Some(&Fact::Landed { frame, bbox, .. }) = self.facts.front() else {
+            return;
+        };
+        let Some(due) = self
+            .game
+            .sitting()
+            .state()
+            .due_card()
+            .map(|(seat, _)| seat.index())
+        else {
+            return;
+        };
+        let known = |s: usize| self.zones.anchors.get(s).is_some_and(Option::is_some);
+        let here = self.nearest_seat(centre(bbox));
+        if !known(due) || here.is_none_or(|s| s == due || !known(s)) {
+            return;
+        }
+        let at_due = self.facts.iter().skip(1).position(|f| {
+            matches!(f, Fact::Landed { frame: other, bbox, .. }
+                if *other == frame && self.nearest_seat(centre(*bbox)) == Some(due))
+        });
+        if let Some(k) = at_due
+            && let Some(card) = self.facts.remove(k + 1)
+        {
+            tracing::debug!(
+                ?card,
+                "the due seat's card goes before one at another seat's place, landing together"
+            );
+            self.facts.push_front(card);
+        }
     }
 
     /// While the seat due a card has no place yet (the first round teaches
@@ -1022,6 +1287,7 @@ impl Play {
                     return;
                 }
                 self.shown_lately.push((frame, track, confidence));
+                self.faces_read.insert(track, confidence);
                 if !sure {
                     let name = self.game.sitting().state().name(seat);
                     let what = format!("{name}'s card turned up");
@@ -1103,7 +1369,7 @@ impl Play {
         if let Some(twice) = self.found_twice(frame, bbox, card.is_none()) {
             return self.second_box(landing, twice);
         }
-        if self.shown_read_again(&landing) {
+        if self.shown_read_again(&landing) || self.dealers_card_seen(track, card, here, size) {
             return false;
         }
         // No card is due (the pack before the deal), or the cards of a
@@ -1189,12 +1455,59 @@ impl Play {
         self.last_dealt = Some((frame, track, confidence));
         if card.is_some() {
             self.note_line(track);
+            self.faces_read.insert(track, confidence);
         }
         if !sure {
             let read = card.map_or_else(|| "face down".to_owned(), |c| c.to_string());
             let what = format!("the card to {name}");
             self.doubt_last_card(frame, &what, (&read, confidence), Some(bbox));
         }
+        true
+    }
+
+    /// A face coming to rest that a hand at that place holds already, named
+    /// by the dealer's word rather than the camera (the card the table asked
+    /// him for, given before the camera saw it: seed 22's AH, named as the
+    /// table asked for Ann's second card, then turned up with her first):
+    /// that card seen, no new one. Placed at its seat, as the camera's cards
+    /// are.
+    fn dealers_card_seen(
+        &mut self,
+        track: u64,
+        card: Option<pone_engine::Card>,
+        here: [f32; 2],
+        size: f32,
+    ) -> bool {
+        let Some(card) = card else {
+            return false;
+        };
+        let Some(seat) = self
+            .nearest_seat(here)
+            .and_then(|s| u8::try_from(s).ok())
+            .map(Seat)
+        else {
+            return false;
+        };
+        let near =
+            self.zones.anchors[seat.index()].is_some_and(|a| distance(a, here) < REACH * size);
+        let state = self.game.sitting().state();
+        let held = state
+            .seat_round(seat)
+            .is_some_and(|r| r.hands.iter().any(|h| h.cards.contains(card)));
+        if !near || !held {
+            return false;
+        }
+        // The dealer's line that named it (the camera's lines have a track).
+        let named = self.game.in_force().iter().rev().find_map(|(seq, command)| {
+            matches!(command, Command::Card { to, card: Some(c), .. } if *to == seat && *c == card)
+                .then_some(*seq)
+        });
+        let Some(seq) = named.filter(|seq| !self.lines.values().any(|s| s == seq)) else {
+            return false;
+        };
+        tracing::debug!(track, %card, "the card the dealer named, seen");
+        self.place(track, seat, here);
+        self.lines.insert(track, seq);
         true
     }
 
@@ -1220,6 +1533,7 @@ impl Play {
             return false;
         }
         self.shown_lately.push((frame, track, confidence));
+        self.faces_read.insert(track, confidence);
         if !sure && let Some(&(seat, _)) = self.placed.get(&track) {
             let name = self.game.sitting().state().name(seat);
             let what = format!("{name}'s card turned up");
@@ -1671,8 +1985,16 @@ impl Play {
     }
 
     /// Applies a line; a refusal becomes a question. Tells the tracker when
-    /// a round ends or the pack is reshuffled.
+    /// a round ends or the pack is reshuffled. A card of the deal that the
+    /// dealer's words have passed unseen is asked for.
     fn apply(&mut self, frame: u64, line: Line, landed: Option<u64>) -> bool {
+        let applied = self.apply_line(frame, line, landed);
+        self.ask_for_a_card_a_word_passed();
+        applied
+    }
+
+    /// [`Play::apply`], but for asking for a card passed unseen.
+    fn apply_line(&mut self, frame: u64, line: Line, landed: Option<u64>) -> bool {
         let text = line.to_json(&Meta::default());
         let meta = Meta {
             frame: Some(frame),
@@ -1704,10 +2026,20 @@ impl Play {
             Line::Correct { line: seq, .. } if put_right.is_some() => Some(*seq),
             _ => None,
         };
-        // The card the deal waits for, when this is the camera's card.
-        let deal_waits_for = landed
-            .filter(|_| matches!(line, Line::Card { .. }))
-            .and_then(|_| self.deal_waits_for());
+        // The card due, when this is a card: the card of the deal asked for
+        // goes in.
+        let card_due = matches!(line, Line::Card { .. })
+            .then(|| {
+                let state = self.game.sitting().state();
+                let (seat, hand) = state.due_card()?;
+                Some((state.round_number(), seat, hand))
+            })
+            .flatten();
+        // The card the deal waits for, when this is a card (the camera's,
+        // or the dealer's answer when asked for it).
+        let deal_waits_for = matches!(line, Line::Card { .. })
+            .then(|| self.deal_waits_for())
+            .flatten();
         match self.game.apply(meta, line) {
             Ok(events) => {
                 tracing::debug!(frame, "applied {text}");
@@ -1716,6 +2048,13 @@ impl Play {
                     self.deck_sense_put_right(&was, &now);
                 }
                 self.applied(frame, text, landed, &events);
+                if let Some(word @ Line::Natural { .. }) = &words {
+                    self.natural_contradicted(frame, word, &events);
+                }
+                if self.asked_card_of_the_deal && card_due.is_some() && card_due == self.asked_card
+                {
+                    self.card_asked_went_in();
+                }
                 if let Some(seq) = corrected {
                     self.words_refused_over(seq);
                 }
@@ -1769,17 +2108,38 @@ impl Play {
         );
     }
 
-    /// The camera's card that the deal waited for (`due`: round, seat,
-    /// hand) went in: the dealer's words refused while it waited, said
-    /// after that card came to rest but before the camera saw it (a second
-    /// card lying on the first, seen only when turned up: seed 22's
-    /// "content" refused as the second cards were not all dealt), go in
-    /// now, in order.
+    /// The card that the deal waited for (`due`: round, seat, hand) went
+    /// in, the camera's or the dealer's when asked for it: the dealer's
+    /// words refused while it waited, said after that card came to rest but
+    /// before the camera saw it (a second card lying on the first, seen
+    /// only when turned up: seed 22's "content" refused as the second cards
+    /// were not all dealt), are said again at their frames, in order with
+    /// the cards that landed before and after them (seed 15: Ann's "over"
+    /// comes after the card she drew, which waited for the card asked for).
+    /// One refused again is asked again.
     fn words_refused_before_the_card(&mut self, due: (u32, Seat, u8)) {
-        self.words_again(
-            |word| word.deal_waited_for == Some(due),
-            "went in once the camera saw the card the deal waited for",
-        );
+        let (again, kept): (Vec<Refused>, Vec<Refused>) = std::mem::take(&mut self.refused)
+            .into_iter()
+            .partition(|word| word.deal_waited_for == Some(due));
+        self.refused = kept;
+        for word in again {
+            tracing::debug!(
+                word.frame,
+                "the dealer's word, refused before, is said again: the card the deal waited for went in"
+            );
+            if let Some(q) = self.questions.get_mut(word.question) {
+                q.answered =
+                    Some("said again once the card the deal waited for went in".to_owned());
+            }
+            let at = self.dealer.partition_point(|p| p.frame <= word.frame);
+            self.dealer.insert(
+                at,
+                Pending {
+                    frame: word.frame,
+                    line: word.line,
+                },
+            );
+        }
     }
 
     /// Tries again, in order, the refused words that `which` picks; those
@@ -1870,6 +2230,7 @@ impl Play {
             self.round_ended_at = self.frame;
             self.tracker.leave(&leaving);
             self.placed.clear();
+            self.faces_read.clear();
             // Second boxes were found on this round's cards.
             self.twins.clear();
             // The face-up cards' lines stay until their cards go: one
