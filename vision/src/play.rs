@@ -1481,11 +1481,7 @@ impl Play {
         let Some(card) = card else {
             return false;
         };
-        let Some(seat) = self
-            .nearest_seat(here)
-            .and_then(|s| u8::try_from(s).ok())
-            .map(Seat)
-        else {
+        let Some(seat) = self.seat_at(here) else {
             return false;
         };
         let near =
@@ -1804,6 +1800,13 @@ impl Play {
             .filter(|&(_, d)| d <= REACH * self.zones.card_size)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(s, _)| s)
+    }
+
+    /// [`Play::nearest_seat`], as a seat.
+    fn seat_at(&self, centre: [f32; 2]) -> Option<Seat> {
+        self.nearest_seat(centre)
+            .and_then(|s| u8::try_from(s).ok())
+            .map(Seat)
     }
 
     /// Whether a card came to rest on the pack or the pone's pile (rather
@@ -2423,11 +2426,7 @@ impl Play {
         card: pone_engine::Card,
         frame: u64,
     ) -> bool {
-        let Some(seat) = self
-            .nearest_seat(here)
-            .and_then(|s| u8::try_from(s).ok())
-            .map(Seat)
-        else {
+        let Some(seat) = self.seat_at(here) else {
             return false;
         };
         let Some(&when) = self.turned_up_at.get(&seat) else {
