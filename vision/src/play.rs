@@ -52,11 +52,12 @@ const GONE_UNSEEN: &str = "the round's cards went from the table before the came
 /// What the question for a card of the deal that a dealer's word passed says.
 const DEALT_UNSEEN: &str = "the camera has not seen it dealt";
 
-/// How long the cards landing after a word of play wait for the dealer's
-/// answer when he is asked for a card of the deal the word passed, in
-/// seconds. Past it they go in as the camera sees them (the card asked for
-/// may be among them, seen late), so a question left unanswered never
-/// stops the table.
+/// How long the cards landing after a dealer's word (or a face drawn) wait
+/// for his answer when it raised a question ([`Awaited`]: a card of the
+/// deal it passed, a natural the cards as read contradict), in seconds.
+/// Past it they go in as the camera sees them (the card asked for may be
+/// among them, seen late), so a question left unanswered never stops the
+/// table.
 const ANSWER_WAIT_SECS: f32 = 5.0;
 
 /// The share of a box coming to rest that must lie on a card counted
@@ -450,8 +451,9 @@ pub struct Play {
     asked_showdown: Option<(u32, Seat, u8)>,
     /// The card in the draw asked for, as for `asked_showdown`.
     asked_card: Option<(u32, Seat, u8)>,
-    /// Whether the card asked for is one of the deal that a word of play
-    /// passed ([`Play::ask_for_a_card_a_word_passed`]).
+    /// Whether the card asked for is one of the deal that a word of play or
+    /// a face drawn passed ([`Play::ask_for_a_card_a_word_passed`],
+    /// [`Play::ask_for_a_card_a_face_passed`]).
     asked_card_of_the_deal: bool,
     /// A question about a dealer's word that the cards landing after the
     /// word wait for ([`ANSWER_WAIT_SECS`] at most).
