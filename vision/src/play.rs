@@ -901,13 +901,6 @@ impl Play {
             return;
         };
         let (said_at, said) = (word.frame, word.line.to_json(&Meta::default()));
-        self.asked_card = Some(due);
-        self.asked_card_of_the_deal = true;
-        self.awaited = Some(Awaited {
-            word: said_at,
-            asked: self.frame,
-            question: self.questions.len(),
-        });
         let state = self.game.sitting().state();
         let (_, seat, hand) = due;
         let text = format!(
@@ -916,24 +909,41 @@ impl Play {
             state.name(seat),
             which_hand(state, seat, hand)
         );
+        self.ask_for_a_card_of_the_deal(due, said_at, text);
+    }
+
+    /// Asks the dealer for `due`, a card of the deal passed unseen: the
+    /// cards landing after frame `passed_at` wait for his answer.
+    fn ask_for_a_card_of_the_deal(&mut self, due: (u32, Seat, u8), passed_at: u64, text: String) {
+        self.asked_card = Some(due);
+        self.asked_card_of_the_deal = true;
+        self.awaited = Some(Awaited {
+            word: passed_at,
+            asked: self.frame,
+            question: self.questions.len(),
+        });
         self.ask(self.frame, text);
     }
 
     /// The card in the draw the table has asked the dealer for (the
     /// round's cards went before the camera saw it), while it is still due.
     pub fn asked_for_card(&self) -> Option<(Seat, u8)> {
-        let state = self.game.sitting().state();
-        let (seat, hand) = state.due_card()?;
-        (self.asked_card == Some((state.round_number(), seat, hand))).then_some((seat, hand))
+        let due = self.card_due()?;
+        (self.asked_card == Some(due)).then_some((due.1, due.2))
     }
 
     /// The dealer says a line now (at the window's desk), after the last
     /// frame read: it is stamped with the next frame, and goes in after the
     /// cards that landed before it, as a scripted line at that frame does.
     pub fn say(&mut self, line: Line) {
-        let frame = self.frame + 1;
         // After the lines scripted up to then (a script's lines wait here
         // from the start).
+        self.pending(self.frame + 1, line);
+    }
+
+    /// Puts the dealer's `line` at `frame` in the queue of his lines, after
+    /// those at that frame or before.
+    fn pending(&mut self, frame: u64, line: Line) {
         let at = self.dealer.partition_point(|p| p.frame <= frame);
         self.dealer.insert(at, Pending { frame, line });
     }
@@ -1088,14 +1098,7 @@ impl Play {
             which_hand(state, seat, hand),
             state.name(Seat(here as u8)),
         );
-        self.asked_card = Some(due);
-        self.asked_card_of_the_deal = true;
-        self.awaited = Some(Awaited {
-            word: frame.saturating_sub(1),
-            asked: self.frame,
-            question: self.questions.len(),
-        });
-        self.ask(self.frame, text);
+        self.ask_for_a_card_of_the_deal(due, frame.saturating_sub(1), text);
     }
 
     /// Of cards coming to rest in the same frame, one at the place of the
@@ -2031,20 +2034,12 @@ impl Play {
             Line::Correct { line: seq, .. } if put_right.is_some() => Some(*seq),
             _ => None,
         };
-        // The card due, when this is a card: the card of the deal asked for
-        // goes in.
-        let card_due = matches!(line, Line::Card { .. })
-            .then(|| {
-                let state = self.game.sitting().state();
-                let (seat, hand) = state.due_card()?;
-                Some((state.round_number(), seat, hand))
-            })
-            .flatten();
-        // The card the deal waits for, when this is a card (the camera's,
-        // or the dealer's answer when asked for it).
-        let deal_waits_for = matches!(line, Line::Card { .. })
-            .then(|| self.deal_waits_for())
-            .flatten();
+        // The card due, when this is a card (the card of the deal asked for
+        // goes in), and the card the deal waits for (the camera's, or the
+        // dealer's answer when asked for it).
+        let is_card = matches!(line, Line::Card { .. });
+        let card_due = self.card_due().filter(|_| is_card);
+        let deal_waits_for = self.deal_waits_for().filter(|_| is_card);
         match self.game.apply(meta, line) {
             Ok(events) => {
                 tracing::debug!(frame, "applied {text}");
@@ -2136,14 +2131,7 @@ impl Play {
                 q.answered =
                     Some("said again once the card the deal waited for went in".to_owned());
             }
-            let at = self.dealer.partition_point(|p| p.frame <= word.frame);
-            self.dealer.insert(
-                at,
-                Pending {
-                    frame: word.frame,
-                    line: word.line,
-                },
-            );
+            self.pending(word.frame, word.line);
         }
     }
 
@@ -2179,16 +2167,21 @@ impl Play {
         }
     }
 
+    /// The card due now (round, seat, hand).
+    fn card_due(&self) -> Option<(u32, Seat, u8)> {
+        let state = self.game.sitting().state();
+        let (seat, hand) = state.due_card()?;
+        Some((state.round_number(), seat, hand))
+    }
+
     /// The card the deal waits for while the first or second cards go
     /// round (round, seat, hand).
     fn deal_waits_for(&self) -> Option<(u32, Seat, u8)> {
-        let state = self.game.sitting().state();
         let dealing = matches!(
-            state.phase(),
+            self.game.sitting().state().phase(),
             Phase::FirstCards { .. } | Phase::SecondCards { .. }
         );
-        let (seat, hand) = state.due_card().filter(|_| dealing)?;
-        Some((state.round_number(), seat, hand))
+        self.card_due().filter(|_| dealing)
     }
 
     /// Tells the tracker's deck sense that the cards `was` of a line are
