@@ -798,11 +798,8 @@ impl Play {
             return;
         };
         let Some(card) = self
-            .game
-            .in_force()
-            .iter()
-            .find(|(s, _)| *s == seq)
-            .and_then(|(_, command)| command_cards(command).first().copied())
+            .command_at(seq)
+            .and_then(|command| command_cards(command).first().copied())
         else {
             return;
         };
@@ -2016,17 +2013,12 @@ impl Play {
         let put_right = match &line {
             Line::Correct {
                 line: seq, with, ..
-            } => self
-                .game
-                .in_force()
-                .iter()
-                .find(|(s, _)| s == seq)
-                .map(|(_, command)| {
-                    (
-                        command_cards(command),
-                        with.as_deref().map_or_else(Vec::new, line_cards),
-                    )
-                }),
+            } => self.command_at(*seq).map(|command| {
+                (
+                    command_cards(command),
+                    with.as_deref().map_or_else(Vec::new, line_cards),
+                )
+            }),
             _ => None,
         };
         let words = (landed.is_none() && put_right.is_none()).then(|| line.clone());
@@ -2165,6 +2157,15 @@ impl Play {
             kept.sort_by_key(|word| word.frame);
             self.refused = kept;
         }
+    }
+
+    /// The command in force at journal line `seq`.
+    fn command_at(&self, seq: u64) -> Option<&Command> {
+        self.game
+            .in_force()
+            .iter()
+            .find(|(s, _)| *s == seq)
+            .map(|(_, command)| command)
     }
 
     /// The card due now (round, seat, hand).
@@ -2477,12 +2478,7 @@ impl Play {
         reason: String,
     ) -> bool {
         let state = self.game.sitting().state();
-        let command = self
-            .game
-            .in_force()
-            .iter()
-            .find(|(s, _)| *s == seq)
-            .map(|(_, c)| c.clone());
+        let command = self.command_at(seq).cloned();
         let Some((_, Some(old), with)) = command.and_then(|c| c.with_card(card)) else {
             return false;
         };
