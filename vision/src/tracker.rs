@@ -1023,12 +1023,28 @@ mod tests {
 
     /// [`run`], the first of `frames` being frame `first`.
     fn run_from(tracker: &mut Tracker, first: u64, frames: &[Vec<Seen>]) -> Vec<Fact> {
+        run_at(tracker, FPS, first, frames)
+    }
+
+    /// [`run_from`], at `fps` frames a second.
+    fn run_at(tracker: &mut Tracker, fps: f64, first: u64, frames: &[Vec<Seen>]) -> Vec<Fact> {
         frames
             .iter()
             .enumerate()
             .flat_map(|(i, f)| {
                 let n = first + i as u64;
-                tracker.update(n, at(n), f)
+                tracker.update(n, Duration::from_secs_f64(n as f64 / fps), f)
+            })
+            .collect()
+    }
+
+    /// The cards of the cards come to rest in `facts` (`None` face down).
+    fn landed_cards(facts: &[Fact]) -> Vec<Option<Card>> {
+        facts
+            .iter()
+            .filter_map(|f| match f {
+                Fact::Landed { card, .. } => Some(*card),
+                _ => None,
             })
             .collect()
     }
@@ -1170,15 +1186,8 @@ mod tests {
             vec![seen(read, A, confidence)]
         }));
         let facts = run(&mut tracker, &frames);
-        let landed: Vec<_> = facts
-            .iter()
-            .filter_map(|f| match f {
-                Fact::Landed { card, .. } => Some(*card),
-                _ => None,
-            })
-            .collect();
         // The flicker at B never counts; the card at A is read KS.
-        assert_eq!(landed, vec![Some(card("KS"))], "{facts:?}");
+        assert_eq!(landed_cards(&facts), vec![Some(card("KS"))], "{facts:?}");
     }
 
     #[test]
@@ -1326,16 +1335,7 @@ mod tests {
 
     #[test]
     fn a_face_read_almost_not_at_all_on_a_face_counted_surely_is_no_card() {
-        let landed = |frames: &[Vec<Seen>]| {
-            let mut tracker = Tracker::default();
-            run(&mut tracker, frames)
-                .iter()
-                .filter_map(|f| match f {
-                    Fact::Landed { card, .. } => Some(*card),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-        };
+        let landed = |frames: &[Vec<Seen>]| faces_landed_at(FPS, frames);
         // Turned up together with the card under it: the 6H read surely,
         // and its pips read as a 5D at 9% in a box lying on it.
         let on_a = [110.0, 110.0, 180.0, 210.0];
@@ -1367,18 +1367,9 @@ mod tests {
         assert_eq!(landed(&frames), [Some(card("7D")), Some(card("4D"))]);
     }
 
-    /// The faces `frames` land, at `fps` frames a second.
+    /// The cards `frames` land on a new tracker, at `fps` frames a second.
     fn faces_landed_at(fps: f64, frames: &[Vec<Seen>]) -> Vec<Option<Card>> {
-        let mut tracker = Tracker::default();
-        frames
-            .iter()
-            .enumerate()
-            .flat_map(|(n, f)| tracker.update(n as u64, Duration::from_secs_f64(n as f64 / fps), f))
-            .filter_map(|f| match f {
-                Fact::Landed { card, .. } => Some(card),
-                _ => None,
-            })
-            .collect()
+        landed_cards(&run_at(&mut Tracker::default(), fps, 0, frames))
     }
 
     /// A reading of `best` at `p`, its second reading `next`.
