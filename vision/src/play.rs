@@ -106,6 +106,14 @@ const DUE_SEATS_CARD_SECS: f32 = 0.5;
 /// asked about (holding those too lost cards on the 31 rendered sittings).
 const UNREAD_TURNED_UP: f32 = 0.1;
 
+/// Below this share of its votes a card turned up is asked about, though
+/// the tracker counts it surely (from half its votes): a card is read as it
+/// turns, in few frames, and a turned-up reading at 0.6 is often another
+/// card (blind seed 71 of the live table: Cat's 9C read QC at 0.65, her
+/// drawn Vingt-un unpaid; seed 39 at 30 fps: Cat's AD read KD at 0.64, and
+/// the dealer's KD refused later as seen already).
+const SURELY_TURNED_UP: f32 = 0.8;
+
 /// How near, in card lengths, a card turned up that no seat was given must
 /// lie to where a seat's face-down card lay to be that card
 /// (`Play::turned_up_where_one_lay`): a hand's stacked cards lie about half
@@ -135,6 +143,16 @@ const SURELY_A_CARD_ON_A_FACE: f32 = 0.9;
 /// ([`ONE_CARD_TWICE`]): a card turned up under a drawn card shows only its
 /// index, and its box, drawn from the index, falls partly off the back's.
 const TURNED_UP_ON: f32 = 0.4;
+
+/// How near, in card lengths, a face-up card coming to rest at another
+/// seat's place than the one due must lie to where a face-down card of that
+/// seat lay, to be that card turned up even while a box on its back is still
+/// seen ([`Play::turned_up_anew`]): no card is dealt squarely onto
+/// another's, but the tracker's box on a back may slide onto the cards
+/// beside it as the card turns and be seen a moment longer (seed 28 at 30
+/// frames a second: Ann's 6H turned up at the showdown 2 pixels from where
+/// its back lay, the back's box sliding onto her drawn cards).
+const JUST_WHERE_IT_LAY: f32 = 0.15;
 
 /// A player turns his cards up together: a face-up card coming to rest at
 /// his place (not the seat due a card) within this long of another of his
@@ -1290,12 +1308,8 @@ impl Play {
                 }
                 self.shown_lately.push((frame, track, confidence));
                 self.faces_read.insert(track, confidence);
-                if !sure {
-                    let name = self.game.sitting().state().name(seat);
-                    let what = format!("{name}'s card turned up");
-                    let at = self.tracker.counted_box(track);
-                    self.doubt_last_card(frame, &what, (&card.to_string(), confidence), at);
-                }
+                let at = self.tracker.counted_box(track);
+                self.doubt_turned_up(frame, seat, (card, confidence, sure), at);
             }
             Fact::Reread {
                 track,
@@ -1532,12 +1546,28 @@ impl Play {
         }
         self.shown_lately.push((frame, track, confidence));
         self.faces_read.insert(track, confidence);
-        if !sure && let Some(&(seat, _)) = self.placed.get(&track) {
-            let name = self.game.sitting().state().name(seat);
-            let what = format!("{name}'s card turned up");
-            self.doubt_last_card(frame, &what, (&card.to_string(), confidence), Some(bbox));
+        if let Some(&(seat, _)) = self.placed.get(&track) {
+            self.doubt_turned_up(frame, seat, (card, confidence, sure), Some(bbox));
         }
         true
+    }
+
+    /// A card of `seat` turned up and shown as read (`sure`: the tracker's
+    /// word, from the share of its votes): asked about when the tracker is
+    /// unsure, or the reading is under [`SURELY_TURNED_UP`].
+    fn doubt_turned_up(
+        &mut self,
+        frame: u64,
+        seat: Seat,
+        (card, confidence, sure): (pone_engine::Card, f32, bool),
+        at: Option<[f32; 4]>,
+    ) {
+        if sure && confidence >= SURELY_TURNED_UP {
+            return;
+        }
+        let name = self.game.sitting().state().name(seat);
+        let what = format!("{name}'s card turned up");
+        self.doubt_last_card(frame, &what, (&card.to_string(), confidence), at);
     }
 
     /// A card come to rest that is the last card dealt found a second time
@@ -1842,8 +1872,11 @@ impl Play {
     }
 
     /// A face-up card coming to rest at another seat's place than the one
-    /// due, on a face-down card of that seat no longer seen
-    /// ([`TURNED_UP_ON`]), is that
+    /// due, on a face-down card of that seat no longer seen (not in this
+    /// frame: at 30 frames a second the back may still be seen in the
+    /// frame the face came to rest, seed 28's dealer turning up his cards)
+    /// ([`TURNED_UP_ON`]), or lying just where that card lay
+    /// ([`JUST_WHERE_IT_LAY`]), is that
     /// card turned up (its face found as a box of its own), not a card
     /// dealt: shown, and its track takes the old one's place.
     fn turned_up_anew(
@@ -1860,8 +1893,11 @@ impl Play {
             .filter(|&(t, b, c)| {
                 c.is_none()
                     && t != track
-                    && share_of_smaller(b, bbox) >= TURNED_UP_ON
-                    && self.tracker.last_seen(t).is_some_and(|l| l < frame)
+                    && ((share_of_smaller(b, bbox) >= TURNED_UP_ON
+                        && self.tracker.last_seen(t).is_some_and(|l| l < self.frame))
+                        || self.placed.get(&t).is_some_and(|&(_, at)| {
+                            distance(at, centre(bbox)) < JUST_WHERE_IT_LAY * self.zones.card_size
+                        }))
             })
             .find_map(|(t, ..)| self.placed.get(&t).map(|&(s, _)| (t, s)))
         else {
