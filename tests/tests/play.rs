@@ -794,6 +794,31 @@ fn a_natural_the_cards_as_read_cannot_make_asks_about_the_least_sure_face() {
     );
 }
 
+/// Seed 71's first round: Cat's 6C, dealt face down, turns up at the
+/// showdown read 8C at 0.65 in every frame, so the tracker counts it surely
+/// (most of its votes). Read as it turns, that is unsure: it is asked
+/// about, the dealer's answer puts it right, and her 16 loses to the
+/// dealer's 17 (as 18 it would have won).
+#[test]
+fn a_card_turned_up_read_at_two_thirds_is_asked_about() {
+    let dir = sitting("play-turned-up-unsure", 71, 2, 3, "480x270");
+    let misread = |_: u64, _: &Value, readings: &mut Vec<Seen>| {
+        for r in readings.iter_mut().filter(|r| r.card == "6C") {
+            r.card = "8C".into();
+            r.confidence = 0.65;
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &misread);
+    assert!(
+        play.questions()
+            .iter()
+            .any(|q| q.text.contains("Cat's card turned up reads 8C (65% sure)")),
+        "{:?}",
+        play.questions()
+    );
+    assert_truth(&play, &dir);
+}
+
 /// Seed 24 filmed at a webcam's 30 frames a second. Once Ann has drawn
 /// her 4H, the finder's second box on it reads 4D, 0.78 of the votes with
 /// 4H its second reading, for as long as it lies there; and a box passing
