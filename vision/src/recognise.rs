@@ -261,10 +261,7 @@ impl Recogniser {
         {
             return Ok(vec![card.clone()]);
         }
-        // The same card found twice first, so that a card found a third time
-        // goes with the reading it repeats (seed 34 at 30 fps: a 5C read 6C
-        // at 0.94 one index over, and at 0.47 a little further).
-        let mut seen = drop_same_card(drop_repeats(seen));
+        let mut seen = drop_repeats(drop_same_card(seen));
         if !camera {
             let far = self.read_far_corners(frame, &seen)?;
             clip_covered(&mut seen, &far);
@@ -483,11 +480,9 @@ fn drop_repeats(mut seen: Vec<Seen>) -> Vec<Seen> {
 /// The face-up readings with one reading per card: a reading is dropped when
 /// a surer one's index lies on its card and its own index lies on the surer
 /// one's card, or when its card lies almost wholly ([`SAME_CARD_INSIDE`]) on
-/// the surer one's card and names the same suit, or when the two are one
-/// index found twice ([`one_index`]). That is one card read twice
-/// (at both corners, their cards extrapolated apart, at a corner and a
-/// pip or a court figure, read in the card's own suit, or at one index found
-/// twice a few pixels apart and read as two ranks). Cards in a fan or a
+/// the surer one's card and names the same suit. That is one card read twice
+/// (at both corners, their cards extrapolated apart, or at a corner and a
+/// pip or a court figure, read in the card's own suit). Cards in a fan or a
 /// row of drawn cards are not: each shows its index beside the card on it,
 /// so a lower card's index lies on no card above it, and no card shows its
 /// index from under one lying almost exactly on it.
@@ -517,7 +512,6 @@ fn drop_same_card(mut seen: Vec<Seen>) -> Vec<Seen> {
                     (in_quad(&middle(&kq), index_of(&q)) && in_quad(&middle(&q), index_of(&kq)))
                         || (suit(&k.card) == suit(&reading.card)
                             && share_inside(&q, &kq) >= SAME_CARD_INSIDE)
-                        || one_index(&q, &kq)
                 })
             })
         });
@@ -659,16 +653,6 @@ const WHOLE_SURE_WIDE: f32 = 0.8;
 /// The share of a card (about its centre) that another reading's index must
 /// lie in for the two to be one card ([`drop_same_card`]).
 const SAME_CARD_MIDDLE: f32 = 0.9;
-
-/// How far apart, as shares of the card's width and height, two readings
-/// of cards turned alike and as large may lie and be one index found twice
-/// ([`one_index`]). A card lying on another whose index shows lies at least
-/// the index's width aside (about a seventh of the card), or it would cover
-/// it; cards in a column lie a fifth of their height or more apart. Found
-/// twice: a 5C under a 9D read 5C at 1.0 and, 0.105 of its width aside,
-/// 6C at 0.94 (seed 34 of the live table at 30 fps); a 3D in a row of drawn
-/// cards read 3D at 0.80 and, 0.116 aside, 3H at 0.96 (seed 83 at 10 fps).
-const SAME_INDEX: [f32; 2] = [0.13, 0.1];
 
 /// The share of a reading's card that must lie on a surer reading's card of
 /// the same suit for the two to be one card ([`drop_same_card`]).
@@ -837,28 +821,6 @@ pub(crate) fn card_quad(corner: &Corner) -> Option<[[f32; 2]; 4]> {
         let (x, y) = to_frame * p;
         [x, y]
     }))
-}
-
-/// Whether two readings' cards (`card_quad`'s corners, top-left first as
-/// the index reads) are one index found twice: turned alike, as large, and
-/// lying under [`SAME_INDEX`] of the card apart along its width and its
-/// height.
-fn one_index(a: &[[f32; 2]; 4], b: &[[f32; 2]; 4]) -> bool {
-    let axis = |q: &[[f32; 2]; 4], to: usize| [q[to][0] - q[0][0], q[to][1] - q[0][1]];
-    let dot = |u: [f32; 2], v: [f32; 2]| u[0] * v[0] + u[1] * v[1];
-    let (across, down) = (axis(a, 1), axis(a, 3));
-    let (width, height) = (dot(across, across), dot(down, down));
-    if width <= 0.0 || height <= 0.0 {
-        return false;
-    }
-    let other = axis(b, 1);
-    let alike = dot(across, other) / (width * dot(other, other)).sqrt();
-    let size = (dot(other, other) / width).sqrt();
-    let apart = [b[0][0] - a[0][0], b[0][1] - a[0][1]];
-    alike > 0.95
-        && (0.85..1.18).contains(&size)
-        && (dot(apart, across) / width).abs() < SAME_INDEX[0]
-        && (dot(apart, down) / height).abs() < SAME_INDEX[1]
 }
 
 /// Corners grouped into cards: two corners whose windows put the card's centre
@@ -1101,35 +1063,6 @@ mod tests {
             seen("2C", 0.7, [400.0, 100.0, 500.0, 240.0]),
         ];
         assert_eq!(drop_repeats(readings.clone()), readings);
-    }
-
-    #[test]
-    fn one_index_found_twice_a_little_apart_is_one_card_but_a_tight_row_is_two() {
-        let quad = |x: f32, y: f32| {
-            [
-                [x, y],
-                [x + 100.0, y],
-                [x + 100.0, y + 140.0],
-                [x, y + 140.0],
-            ]
-        };
-        let with = |card: &str, confidence: f32, q: [[f32; 2]; 4]| Seen {
-            corners: Some(q),
-            ..seen(card, confidence, crate::boxes::bounds(&q))
-        };
-        // One index read 5C and, found again a tenth of a card aside, 6H
-        // (seed 34 at 30 fps, seed 83 at 10): one card, the surer reading.
-        let kept = drop_same_card(vec![
-            with("6H", 0.94, quad(10.0, 2.0)),
-            with("5C", 0.99, quad(0.0, 0.0)),
-        ]);
-        assert_eq!(kept, vec![with("5C", 0.99, quad(0.0, 0.0))]);
-        // A row whose cards lie a sixth of a card apart shows each index, as
-        // does a column whose cards lie a fifth of theirs apart.
-        for apart in [quad(17.0, 0.0), quad(0.0, 28.0)] {
-            let fan = vec![with("5C", 0.99, quad(0.0, 0.0)), with("6H", 0.94, apart)];
-            assert_eq!(drop_same_card(fan.clone()), fan);
-        }
     }
 
     /// An upright card 100 wide and 140 tall at `(x, y)`, read at its
