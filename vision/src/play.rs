@@ -80,6 +80,15 @@ const SHUFFLE_SECS: f32 = 2.5;
 /// again as that face: one card's two boxes read as two faces.
 const SURE_SECOND_FACE: f32 = 0.9;
 
+/// A card turned up read at least this surely is not read again as the
+/// face a box coming to rest on it reads ([`Play::shown_read_again`]):
+/// a card dealt onto a hand as it is turned up lies on it (seeds 63 and 69:
+/// a card drawn or dealt onto a card turned up at 0.997 and 0.998 in the
+/// same frame), while a card turned up may be misread fairly surely (seed
+/// 34 at 30 fps: the dealer's 5C read 6C at 0.91, then 5C at 0.9995 on a
+/// second box).
+const SURELY_SHOWN: f32 = 0.95;
+
 /// How soon after the last card dealt a card coming to rest on it (or at
 /// its seat) is that card found again, in seconds: the finder's second box
 /// on it steadies a frame or two after the first, while a dealer's next card
@@ -127,6 +136,15 @@ const WHERE_ONE_LAY: f32 = 0.3;
 /// two stacked backs steadied 0.3 s after the second card, half on it, seed
 /// 39).
 const AT_ITS_SEAT_TWICE: f32 = 0.3;
+
+/// How near the place where a face was counted (a share of a card's
+/// length) a face coming to rest while it is still seen must lie to be
+/// that face's second box ([`Play::counted_face_found_again`]): 0.05 for
+/// seed 83's 3D found again. A card drawn onto another lies a fifth of a
+/// card off it or more, to show the index (seed 37's 4S drawn onto Bob's
+/// 4C: 0.2), and the finder's box on a card partly covered shrinks to what
+/// shows of it, so the boxes of the two cards now are no guide.
+const WHERE_IT_WAS_COUNTED: f32 = 0.1;
 
 /// Below this, a face-up card coming to rest at another seat's place than
 /// the one due, lying mostly ([`ONE_CARD_TWICE`]) on a face-up card of that
@@ -1385,7 +1403,7 @@ impl Play {
         if let Some(twice) = self.found_twice(frame, bbox, card.is_none()) {
             return self.second_box(landing, twice);
         }
-        if self.shown_read_again(&landing) || self.dealers_card_seen(track, card, here, size) {
+        if self.a_card_seen_again(&landing) {
             return false;
         }
         // No card is due (the pack before the deal), or the cards of a
@@ -1479,6 +1497,16 @@ impl Play {
             self.doubt_last_card(frame, &what, (&read, confidence), Some(bbox));
         }
         true
+    }
+
+    /// Whether a card coming to rest is a card on the table already, seen
+    /// again: a card turned up, or a face counted, found again in a box of
+    /// its own, or a card the dealer named before the camera saw it.
+    fn a_card_seen_again(&mut self, landing: &Landing) -> bool {
+        let (here, size) = (centre(landing.bbox), long_side(landing.bbox));
+        self.shown_read_again(landing)
+            || self.counted_face_found_again(landing)
+            || self.dealers_card_seen(landing.track, landing.card, here, size)
     }
 
     /// A face coming to rest that a hand at that place holds already, named
@@ -1629,12 +1657,15 @@ impl Play {
 
     /// Whether a face-up card coming to rest lies mostly ([`ONE_CARD_TWICE`])
     /// on a card turned up just before
-    /// ([`FOUND_TWICE_SECS`]) and read less surely as another face, while
-    /// this one reads surely ([`SURE_SECOND_FACE`]): that card's second box,
+    /// ([`FOUND_TWICE_SECS`]) and read less surely as another face (and not
+    /// surely: [`SURELY_SHOWN`]), while this one reads surely
+    /// ([`SURE_SECOND_FACE`]): that card's second box,
     /// its index whole in it. The card shown is read again as this face
     /// (seed 70 of the rendered sittings: Ann's 2H turned up at the
     /// showdown read 2D at 0.65, then 2H at 0.95 in a box found a frame
-    /// later, which was dealt to the dealer as a card drawn).
+    /// later, which was dealt to the dealer as a card drawn; seed 34 at
+    /// 30 fps: the dealer's 5C turned up read 6C at 0.91, then 5C at 0.9995
+    /// 0.1 s later, and was counted as a card drawn).
     fn shown_read_again(&mut self, landing: &Landing) -> bool {
         let Some(card) = landing.card else {
             return false;
@@ -1646,7 +1677,7 @@ impl Play {
         self.shown_lately
             .retain(|&(shown, ..)| landing.frame.abs_diff(shown) <= window);
         let found = self.shown_lately.iter().find_map(|&(_, shown, first)| {
-            if first >= SURE_SECOND_FACE || first >= landing.confidence {
+            if first >= SURELY_SHOWN || first >= landing.confidence {
                 return None;
             }
             self.tracker.on_table().find_map(|(t, at, was)| {
@@ -1662,6 +1693,50 @@ impl Play {
         self.reread(shown, landing.frame, was, card, landing.confidence);
         self.larger_box_is_the_card(shown, at, landing.track, landing.bbox);
         true
+    }
+
+    /// Whether a face-up card coming to rest lies just where a face was
+    /// counted ([`WHERE_IT_WAS_COUNTED`]) while that face is still seen,
+    /// reads less surely than that face did and is of its rank: the
+    /// finder's second box on that card, its suit misread, no card dealt.
+    /// A card dealt squarely onto another hides it
+    /// (blind seed 83 of the live table: the dealer's 3D, drawn at 0.99999,
+    /// found again 1.5 s later as 3H at 0.96 just where it was counted,
+    /// while it was still seen, and counted as another card drawn). A face
+    /// of another rank may be the card under it: the tracker's box on a
+    /// seat's two backs, one on the other, may slide from one to the other
+    /// (seed 69: Cat's first card, the 4H, turned up as her 7H on it, and
+    /// then found at its place as the 4H, in a box of its own).
+    fn counted_face_found_again(&self, landing: &Landing) -> bool {
+        let Some(card) = landing.card else {
+            return false;
+        };
+        let under = self.tracker.on_table().find(|&(t, _, c)| {
+            t != landing.track
+                && c.is_some_and(|c| c != card && c.rank == card.rank)
+                && self.placed.get(&t).is_some_and(|&(_, at)| {
+                    distance(at, centre(landing.bbox)) < WHERE_IT_WAS_COUNTED * self.zones.card_size
+                })
+                && self
+                    .faces_read
+                    .get(&t)
+                    .is_some_and(|&read| read > landing.confidence)
+                && self
+                    .tracker
+                    .last_seen(t)
+                    .is_some_and(|l| l >= landing.frame)
+        });
+        if let Some((under, at, was)) = under {
+            tracing::debug!(
+                track = landing.track,
+                under,
+                ?at,
+                ?was,
+                %card,
+                "a counted face found again"
+            );
+        }
+        under.is_some()
     }
 
     /// Whether a face-up card coming to rest (in `frame`) before the round's
