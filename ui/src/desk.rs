@@ -523,6 +523,12 @@ impl Desk {
         &self.game
     }
 
+    /// The journal the desk writes, when it writes one.
+    #[must_use]
+    pub fn journal(&self) -> Option<&Path> {
+        self.journal.as_deref()
+    }
+
     /// What the desk said last.
     pub fn said(&self) -> Option<&Said> {
         self.said.as_ref()

@@ -325,6 +325,39 @@ impl Training {
         self.questions = self.questions.max(questions.len());
     }
 
+    /// The practice's report as the sitting closes (`None`: nothing was
+    /// announced and no slip seen): what to tell whoever started Pone. It
+    /// is added to `<journal>.training.txt` beside the sitting's journal, a
+    /// paragraph a practice, so a dealer's practices are kept together.
+    fn close(&self, journal: Option<&std::path::Path>) -> Option<String> {
+        if self.so_far.asked == 0 && self.so_far.slips.is_empty() {
+            return None;
+        }
+        let report = format!(
+            "training, after round {}: settlements announced {}",
+            self.rounds,
+            self.so_far.report()
+        );
+        let Some(journal) = journal else {
+            return Some(report);
+        };
+        let path = journal.with_extension("training.txt");
+        let kept = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .and_then(|mut file| {
+                std::io::Write::write_all(&mut file, format!("{report}\n\n").as_bytes())
+            });
+        Some(match kept {
+            Ok(()) => format!("{report}\n(kept in {})", path.display()),
+            Err(e) => format!(
+                "{report}\n(not kept: cannot write {}: {e}; free the disk or fix the folder's permissions)",
+                path.display()
+            ),
+        })
+    }
+
     /// The practice so far, as a panel along the top, once there is any.
     fn show_report(&self, ui: &mut egui::Ui) {
         if self.so_far.asked == 0 && self.so_far.slips.is_empty() {
@@ -598,6 +631,14 @@ impl eframe::App for SideScreen {
             (Some(CameraDemo::Off(why)), _) => eprintln!("camera demo: off: {why}"),
             _ => {}
         }
+        let closed = match &mut self.table {
+            Table::Live(live) => live.close(),
+            Table::Desk(desk) => self.training.as_ref().and_then(|t| t.close(desk.journal())),
+            _ => None,
+        };
+        if let Some(report) = closed {
+            eprintln!("{report}");
+        }
         // The engine's demo, played now or before the camera demo's took
         // its place.
         let now = match &self.table {
@@ -867,7 +908,23 @@ fn live_desk(desk: &mut Option<Desk>, ui: &mut egui::Ui, view: &mut crate::live:
     }
 }
 
+impl LiveScreen {
+    /// As the window closes: the training report, when the dealer trained
+    /// ([`Training::close`]).
+    fn close(&mut self) -> Option<String> {
+        let journal = self.view.lock().ok()?.journal.clone();
+        self.training.as_ref()?.close(journal.as_deref())
+    }
+}
+
 impl eframe::App for LiveScreen {
+    #[allow(clippy::print_stderr)] // the report a closed window leaves, for whoever started it
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        if let Some(report) = self.close() {
+            eprintln!("{report}");
+        }
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let now = ui.input(|i| i.time);
         if let Some(redraws) = &mut self.redraws {
@@ -905,21 +962,20 @@ impl eframe::App for LiveScreen {
                 self.picture = Some((index, texture));
             }
         }
+        // While training asks for the announcements, the camera's picture
+        // and its questions stay in sight; the table and the desk wait.
+        let mut asking = false;
         if let Some(training) = &mut self.training {
             training.note_slips(&view.questions);
             if let Some(game) = &view.game {
                 training.follow(game);
             }
-            // The camera's picture and its questions stay in sight; the
-            // table and the desk wait for the announcements.
-            if training.ask(ui) {
-                drop(view);
-                ui.ctx().request_repaint_after(Duration::from_millis(30));
-                return;
+            asking = training.asking.is_some();
+            if !asking {
+                training.show_report(ui);
             }
-            training.show_report(ui);
         }
-        if view.desk {
+        if view.desk && !asking {
             live_desk(&mut self.desk, ui, &mut view);
         }
         egui::Panel::bottom("camera")
@@ -952,7 +1008,9 @@ impl eframe::App for LiveScreen {
                     });
                 });
             });
-        if let Some(game) = &view.game {
+        if let Some(training) = self.training.as_mut().filter(|_| asking) {
+            training.ask(ui);
+        } else if let Some(game) = &view.game {
             show_table(ui, game);
         }
         drop(view);

@@ -171,11 +171,15 @@ fn doubled_round() -> (Game, Game) {
 #[test]
 fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reported() {
     let (before, after) = doubled_round();
+    let dir = std::env::temp_dir().join(format!("pone-live-training-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
     let view = Arc::new(Mutex::new(LiveView {
         game: Some(before),
         frame: Some((3, picture())),
         scale: 1.0,
         source: "a recording (test)".into(),
+        desk: true,
+        journal: Some(dir.join("sitting.jsonl")),
         ..LiveView::default()
     }));
     let shared = Arc::clone(&view);
@@ -200,6 +204,13 @@ fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reporte
     }
     harness.run_steps(2);
     harness.get_by_label_contains("announce each settlement");
+    // The camera's picture and its questions stay in sight meanwhile.
+    harness.get_by_label_contains("came to rest at Cat's place");
+    assert_eq!(
+        harness.query_all_by_label("Undo (U)").count(),
+        0,
+        "the desk waits"
+    );
     let asked = pone_ui::drill::round_questions(&after);
     // The doubled stake paid as single, where the answer shows it.
     let said: Vec<i64> = asked
@@ -214,8 +225,22 @@ fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reporte
         .collect();
     crate::announce(&mut harness, &said);
     harness.get_by_label_contains("a doubled stake paid as single");
+    assert_eq!(
+        harness.query_all_by_label("Undo (U)").count(),
+        1,
+        "the desk is back"
+    );
     harness.get_by_label_contains("dealing slips the camera saw: 1");
     harness.get_by_label_contains("a player skipped in dealing round the table");
+    // The window closes: the report is kept beside the journal.
+    eframe::App::on_exit(harness.state_mut(), None);
+    let kept = std::fs::read_to_string(dir.join("sitting.training.txt")).expect("the report");
+    assert!(
+        kept.contains("a doubled stake paid as single")
+            && kept.contains("dealing slips the camera saw: 1"),
+        "{kept}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -65,11 +65,23 @@ fn in_training_the_dealer_announces_each_settlement_before_the_screen_shows_it()
         .collect();
     crate::announce(&mut harness, &said);
     harness.get_by_label_contains("Round 1 settled");
-    harness.get_by_label_contains(&format!(
+    let right = format!(
         "settlements announced {} of {} right",
         questions.len() - 1,
         questions.len()
-    ));
+    );
+    harness.get_by_label_contains(&right);
+    // The window closes: the practice's report is kept beside the journal,
+    // a paragraph a practice.
+    for _ in 0..2 {
+        eframe::App::on_exit(harness.state_mut(), None);
+    }
+    let kept = std::fs::read_to_string(dir.join("sitting.training.txt")).expect("the report");
+    assert_eq!(
+        kept.matches(&format!("training, after round 1: {right}")).count(),
+        2,
+        "{kept}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
