@@ -78,7 +78,8 @@ fn in_training_the_dealer_announces_each_settlement_before_the_screen_shows_it()
     }
     let kept = std::fs::read_to_string(dir.join("sitting.training.txt")).expect("the report");
     assert_eq!(
-        kept.matches(&format!("training, after round 1: {right}")).count(),
+        kept.matches(&format!("training, after round 1: {right}"))
+            .count(),
         2,
         "{kept}"
     );
