@@ -330,6 +330,7 @@ fn window(options: Options) -> anyhow::Result<()> {
             pone_ui::screen::Opening::CameraFirst
         },
         training: options.train,
+        remember: pone_ui::setup::last_sitting_file(),
         measure_redraw: options
             .measure_redraw
             .map(pone_ui::screen::Measure::from_hz),

@@ -55,6 +55,10 @@ pub struct ScreenOptions {
     pub step: Duration,
     /// What the window opens on when no sitting, setup or drill is asked for.
     pub opening: Opening,
+    /// Where a new sitting's form is kept at Start, and filled in from the
+    /// next time ([`crate::setup::last_sitting_file`] for `pone`; none: the
+    /// form starts afresh and is not kept).
+    pub remember: Option<std::path::PathBuf>,
 }
 
 /// What the window opens on when no sitting, setup or drill is asked for.
@@ -86,6 +90,7 @@ impl Default for ScreenOptions {
             measure_redraw: None,
             step: Duration::from_millis(700),
             opening: Opening::EngineDemo,
+            remember: None,
         }
     }
 }
@@ -177,6 +182,9 @@ pub fn run(options: ScreenOptions) -> anyhow::Result<()> {
 /// A new sitting's form, its journal `options.journal` when given.
 fn setup_form(options: &ScreenOptions) -> Setup {
     let mut setup = Setup::here();
+    if let Some(file) = &options.remember {
+        setup = setup.remembering(file);
+    }
     if let Some(journal) = &options.journal {
         setup.journal = journal.display().to_string();
     }

@@ -7,7 +7,7 @@
 //! the dealer presses Start and the form holds together; [`Setup::start`]
 //! says what is wrong otherwise.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use eframe::egui;
 use egui::{Color32, RichText};
@@ -59,6 +59,35 @@ pub struct Setup {
     pub places: Vec<[f32; 2]>,
     /// What was wrong the last time Start was pressed.
     pub error: Option<String>,
+    /// Where the form is kept at Start, to be filled in so the next time
+    /// it opens ([`Setup::remembering`]); `None`: not kept.
+    pub kept_in: Option<PathBuf>,
+    /// What the form says of where it was filled in from.
+    pub filled: Option<String>,
+}
+
+/// A sitting's form as it was started, kept for the next sitting (the same
+/// table, most nights): everything but the journal, which is always new.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct LastSitting {
+    players: Vec<String>,
+    dealer: Option<usize>,
+    rules: HouseRules,
+    /// The camera's number, `None` at the desk.
+    camera: Option<u32>,
+    training: bool,
+    places: Vec<[f32; 2]>,
+}
+
+/// Where the last sitting's form is kept: `$XDG_CONFIG_HOME/pone`, else
+/// `~/.config/pone`.
+#[must_use]
+pub fn last_sitting_file() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")))?;
+    Some(base.join("pone").join("last-sitting.json"))
 }
 
 /// A sitting to start, as the form gave it.
@@ -104,7 +133,92 @@ impl Setup {
             places: Vec::new(),
             training: false,
             error: None,
+            kept_in: None,
+            filled: None,
         }
+    }
+
+    /// The form kept in `file` at Start, and filled in from what was kept
+    /// there by the last sitting started: its players, first dealer, house
+    /// rules, training, and its camera with the places tapped on it, when
+    /// that camera is here. A file that cannot be read leaves the form as
+    /// it was, and says so; Start writes it anew.
+    #[must_use]
+    pub fn remembering(mut self, file: &Path) -> Setup {
+        self.kept_in = Some(file.to_owned());
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return self,
+            Err(e) => {
+                self.filled = Some(format!(
+                    "The last sitting's form in {} cannot be read ({e}): the form starts                      afresh, and Start writes that file anew.",
+                    file.display()
+                ));
+                return self;
+            }
+        };
+        let last: LastSitting = match serde_json::from_str(&text) {
+            Ok(last) => last,
+            Err(e) => {
+                self.filled = Some(format!(
+                    "The last sitting's form in {} is not as Pone writes it (line {}, column                      {}: {e}): the form starts afresh, and Start writes that file anew.",
+                    file.display(),
+                    e.line(),
+                    e.column()
+                ));
+                return self;
+            }
+        };
+        if last.players.len() < 2 || last.rules.validate().is_err() {
+            return self;
+        }
+        self.dealer = last.dealer.filter(|&d| d < last.players.len());
+        self.players = last.players;
+        self.rules = last.rules;
+        self.training = last.training;
+        match last.camera {
+            None => self.dealing = Dealing::Desk,
+            Some(camera) if self.cameras.iter().any(|(k, _)| *k == camera) => {
+                self.dealing = Dealing::Camera(camera);
+                self.places = last.places;
+                self.places.truncate(self.players.len() + 2);
+            }
+            // That camera is not here: the first one found, its places to tap.
+            Some(_) => {}
+        }
+        self.filled = Some(format!(
+            "Filled in as the last sitting was started ({}).",
+            file.display()
+        ));
+        self
+    }
+
+    /// Keeps the form as started, for the next time it opens: what went
+    /// wrong, when anything did (the sitting starts all the same).
+    fn keep(&self, start: &Start) -> Option<String> {
+        let file = self.kept_in.as_ref()?;
+        let last = LastSitting {
+            players: start.players.clone(),
+            dealer: start.dealer,
+            rules: start.rules.clone(),
+            camera: match start.dealing {
+                Dealing::Desk => None,
+                Dealing::Camera(camera) => Some(camera),
+            },
+            training: start.training,
+            places: self.places.clone(),
+        };
+        let text = serde_json::to_string_pretty(&last).ok()?;
+        let kept = file
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(file, text));
+        kept.err().map(|e| {
+            format!(
+                "the form could not be kept for the next sitting in {} ({e}): fix the                  folder's permissions, or free the disk",
+                file.display()
+            )
+        })
     }
 
     /// The form opened on this machine: its cameras listed (none when the
@@ -240,6 +354,9 @@ pub fn show_setup(ui: &mut egui::Ui, setup: &mut Setup) -> Option<Start> {
             match setup.start() {
                 Ok(start) => {
                     setup.error = None;
+                    if let Some(why) = setup.keep(&start) {
+                        tracing::warn!("{why}");
+                    }
                     // The sitting opens the camera: the preview lets it go first.
                     if let Some(preview) = setup.preview.take() {
                         preview.close();
@@ -255,6 +372,8 @@ pub fn show_setup(ui: &mut egui::Ui, setup: &mut Setup) -> Option<Start> {
     });
     if let Some(why) = &setup.error {
         ui.label(RichText::new(why).color(Color32::LIGHT_RED).size(18.0));
+    } else if let Some(filled) = &setup.filled {
+        ui.label(RichText::new(filled).color(Color32::GRAY));
     }
     ui.separator();
     if started.is_some() {

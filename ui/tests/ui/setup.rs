@@ -120,8 +120,10 @@ fn a_new_sitting_from_the_demo_opens_the_desk() {
     let dir = std::env::temp_dir().join(format!("pone-setup-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let journal = dir.join("sitting.jsonl");
+    let kept = dir.join("last-sitting.json");
     let options = ScreenOptions {
         journal: Some(journal.clone()),
+        remember: Some(kept.clone()),
         ..ScreenOptions::default()
     };
     let demo = pone_ui::demo::DemoTable::new(4, 1).expect("a demo");
@@ -137,6 +139,10 @@ fn a_new_sitting_from_the_demo_opens_the_desk() {
     harness.get_by_label_contains("Card to Bob");
     let written = std::fs::read_to_string(&journal).expect("the journal");
     assert!(written.contains("\"dealer\""), "{written}");
+    // The form started is kept for the next sitting's.
+    let next = Setup::new(Vec::new()).remembering(&kept);
+    assert_eq!(next.players.len(), 4);
+    assert!(next.filled.is_some(), "{kept:?}");
     // The same journal again is refused, and the file is left as it was.
     let mut setup = Setup::new(Vec::new());
     setup.journal = journal.display().to_string();
@@ -298,4 +304,85 @@ fn the_camera_chosen_shows_what_it_sees_until_the_sitting_starts() {
         vec![Some([256.0, 576.0]), Some([128.0, 288.0]), None, None]
     );
     assert!(zones.stacks.is_empty());
+}
+
+/// The form started is kept for the next sitting, which opens filled in
+/// as it was (players, first dealer, house rules, training, and the camera
+/// with its places when that camera is here): most nights the same table
+/// sits down, and Start is one tap. The journal is always a new one.
+#[test]
+fn the_next_sitting_opens_as_the_last_was_started() {
+    let dir = std::env::temp_dir().join(format!("pone-last-sitting-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let kept = dir.join("config").join("last-sitting.json");
+    let cameras = || vec![(0, "table camera".to_owned())];
+    let mut setup = Setup::new(cameras()).remembering(&kept);
+    assert_eq!(setup.filled, None, "nothing kept yet");
+    setup.opener = CameraOpener::new(|_| Ok(Box::new(TableCamera { frames: 0 })));
+    setup.journal = dir.join("first.jsonl").display().to_string();
+    setup.players = vec!["Ann".into(), "Bob".into(), "Cat".into()];
+    setup.dealer = Some(1);
+    setup.rules.min_stake = 2;
+    setup.training = true;
+    setup.places = vec![[100.0, 600.0], [200.0, 300.0]];
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(
+            |ui, (setup, started): &mut (Setup, Option<Start>)| {
+                if started.is_none() {
+                    *started = show_setup(ui, setup);
+                }
+            },
+            (setup, None),
+        );
+    harness.run();
+    harness.get_by_label("Start the sitting").click();
+    harness.run();
+    assert!(harness.state().1.is_some(), "started");
+    drop(harness);
+
+    // The next sitting: the same table, another journal.
+    let next = Setup::new(cameras()).remembering(&kept);
+    assert_eq!(next.players, ["Ann", "Bob", "Cat"]);
+    assert_eq!(next.dealer, Some(1));
+    assert_eq!(next.rules.min_stake, 2);
+    assert!(next.training);
+    assert_eq!(next.dealing, Dealing::Camera(0));
+    assert_eq!(next.places, [[100.0, 600.0], [200.0, 300.0]]);
+    assert_ne!(next.journal, dir.join("first.jsonl").display().to_string());
+    assert!(
+        next.filled
+            .as_deref()
+            .is_some_and(|f| f.contains("Filled in as the last sitting")),
+        "{:?}",
+        next.filled
+    );
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(
+            |ui, setup: &mut Setup| {
+                show_setup(ui, setup);
+            },
+            Setup::new(Vec::new()).remembering(&kept),
+        );
+    harness.run();
+    harness.get_by_label_contains("Filled in as the last sitting was started");
+    drop(harness);
+
+    // That camera is not here: the desk, and no places.
+    let elsewhere = Setup::new(Vec::new()).remembering(&kept);
+    assert_eq!(elsewhere.players, ["Ann", "Bob", "Cat"]);
+    assert_eq!(elsewhere.dealing, Dealing::Desk);
+    assert!(elsewhere.places.is_empty());
+
+    // A file spoiled: the form starts afresh and says where and why.
+    std::fs::write(&kept, "{\"players\": [\"Ann\",").expect("spoiled");
+    let spoiled = Setup::new(cameras()).remembering(&kept);
+    assert_eq!(spoiled.players.len(), 4, "the defaults");
+    let said = spoiled.filled.unwrap_or_default();
+    assert!(
+        said.contains("last-sitting.json") && said.contains("line 1") && said.contains("anew"),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
