@@ -251,10 +251,17 @@ fn the_real_recogniser_keeps_the_ledger_of_rendered_sittings() {
     ] {
         let name = format!("play-real-{seed}-{players}");
         let dir = sitting(&name, seed, rounds, players, "1280x720");
+        // The first as the issue writes it: its frames folder, the
+        // sitting's dealer found beside it.
+        let source = if seed == 32 {
+            dir.join("frames")
+        } else {
+            dir.to_path_buf()
+        };
         let out = pone_ok([
             "play".as_ref(),
             "--source".as_ref(),
-            dir.as_os_str(),
+            source.as_os_str(),
             "--dealer".as_ref(),
             dir.join("dealer.jsonl").as_os_str(),
             "--headless".as_ref(),

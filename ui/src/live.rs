@@ -476,11 +476,7 @@ pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
         // table's calls to show a hand, and its doubts about a card, from
         // what he saw (its labels), as
         // `pone play --headless` has him do (the camera demo's showdowns).
-        let dealer = options
-            .source
-            .as_deref()
-            .filter(|dir| options.dealer.is_some() && dir.join("labels").is_dir())
-            .map(LabelDealer::new);
+        let dealer = label_dealer(options.source.as_deref()).filter(|_| options.dealer.is_some());
         match start() {
             Ok((source, recogniser, play, keeping)) => {
                 let _ = opened.send(Ok(()));
@@ -543,6 +539,16 @@ fn finish(play: &mut Play, mut answer: impl FnMut(&mut Play) -> bool) {
     }
 }
 
+/// The camera is out (`why`): the window says so, the game kept. Whether
+/// the window is closing, which waits for nothing more.
+fn camera_out(view: &std::sync::Mutex<LiveView>, why: &dyn std::fmt::Display) -> bool {
+    let Ok(mut v) = view.lock() else {
+        return true;
+    };
+    v.error = Some(format!("{why}: the game is kept; waiting for the camera"));
+    v.closing
+}
+
 /// Reads frames until the source ends, leaving each step in `view`.
 fn run_pipeline(
     mut source: Box<dyn Source>,
@@ -573,10 +579,9 @@ fn run_pipeline(
             Ok(Some(frame)) => frame,
             Ok(None) => break,
             Err(e) => {
-                let text = e.to_string();
-                update(&mut |v| {
-                    v.error = Some(format!("{text}: the game is kept; waiting for the camera"));
-                });
+                if camera_out(view, &e) {
+                    return;
+                }
                 std::thread::sleep(std::time::Duration::from_millis(500));
                 continue;
             }
@@ -678,11 +683,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     // A rendered sitting's dealer answers the table's calls to show a hand,
     // and its doubts about a card, from what he saw (its labels), as a
     // dealer at the desk would.
-    let mut dealer = options
-        .source
-        .as_deref()
-        .filter(|dir| dir.join("labels").is_dir())
-        .map(LabelDealer::new);
+    let mut dealer = label_dealer(options.source.as_deref());
     let mut answer = |play: &mut Play, frame: u64| {
         let said = dealer.as_mut().and_then(|d| d.answer(play, frame));
         if let Some(line) = &said {
@@ -805,15 +806,27 @@ struct TruthCard {
     card: String,
 }
 
-/// The cards of a rendered sitting's `truth.jsonl`, in order (none when the
-/// source is not a rendered sitting).
-fn truth_cards(source: &Path) -> Vec<TruthCard> {
-    let dir = if source.ends_with("frames") {
+/// The folder of the rendered sitting a source plays, given as its folder
+/// or as its `frames` folder (`pone play --source DIR/frames`).
+fn sitting_dir(source: &Path) -> &Path {
+    if source.ends_with("frames") {
         source.parent().unwrap_or(source)
     } else {
         source
-    };
-    let Ok(text) = std::fs::read_to_string(dir.join("truth.jsonl")) else {
+    }
+}
+
+/// The labelled dealer of the rendered sitting a source plays, when it is
+/// one ([`LabelDealer`]: he answers the table from what lies on it).
+fn label_dealer(source: Option<&Path>) -> Option<LabelDealer> {
+    let dir = sitting_dir(source?);
+    dir.join("labels").is_dir().then(|| LabelDealer::new(dir))
+}
+
+/// The cards of a rendered sitting's `truth.jsonl`, in order (none when the
+/// source is not a rendered sitting).
+fn truth_cards(source: &Path) -> Vec<TruthCard> {
+    let Ok(text) = std::fs::read_to_string(sitting_dir(source).join("truth.jsonl")) else {
         return Vec::new();
     };
     text.lines()
