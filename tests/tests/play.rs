@@ -237,8 +237,16 @@ fn truth_ledger(dir: &Path) -> Value {
 /// hands' stacked backs were found again after the next seat's card, and
 /// taken for it until a face-down box at another seat's place, on that
 /// seat's back, was that back found again (`Play::found_again_on_a_card`).
+///
+/// Seed 32 is played as the issue writes the command (its frames folder),
+/// with bad frames: every 23rd blurred (a camera's focus hunting: the
+/// recogniser loses cards and misreads others surely, a JC read JS at 0.97)
+/// and every 37th black (the camera's hiccup). The sittings' hands passing
+/// over the table (`sitting.json`'s `hand_passes`) are counted: there must
+/// be some.
 #[test]
 fn the_real_recogniser_keeps_the_ledger_of_rendered_sittings() {
+    let mut passes = 0;
     for (seed, rounds, players) in [
         (32, 2, 3),
         (40, 2, 3),
@@ -252,12 +260,16 @@ fn the_real_recogniser_keeps_the_ledger_of_rendered_sittings() {
         let name = format!("play-real-{seed}-{players}");
         let dir = sitting(&name, seed, rounds, players, "1280x720");
         // The first as the issue writes it: its frames folder, the
-        // sitting's dealer found beside it.
+        // sitting's dealer found beside it, with bad frames.
         let source = if seed == 32 {
+            spoil_frames(&dir.join("frames"));
             dir.join("frames")
         } else {
             dir.to_path_buf()
         };
+        passes += json(&dir.join("sitting.json"))["hand_passes"]
+            .as_array()
+            .map_or(0, Vec::len);
         let out = pone_ok([
             "play".as_ref(),
             "--source".as_ref(),
@@ -274,6 +286,29 @@ fn the_real_recogniser_keeps_the_ledger_of_rendered_sittings() {
             "seed {seed}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
+    }
+    assert!(passes > 0, "no hand passed over the tables");
+}
+
+/// Spoils a rendered sitting's frames as a cheap camera does: every 23rd
+/// blurred (focus hunting), every 37th black (a hiccup).
+fn spoil_frames(frames: &Path) {
+    let mut names: Vec<_> = std::fs::read_dir(frames)
+        .expect("the frames")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    names.sort();
+    for (k, path) in names.iter().enumerate() {
+        let spoiled = if k % 23 == 22 {
+            let picture = image::open(path).expect("a frame").to_rgb8();
+            image::imageops::fast_blur(&picture, 2.0)
+        } else if k % 37 == 36 {
+            let picture = image::open(path).expect("a frame").to_rgb8();
+            image::RgbImage::new(picture.width(), picture.height())
+        } else {
+            continue;
+        };
+        spoiled.save(path).expect("the frame written");
     }
 }
 
@@ -548,7 +583,7 @@ fn the_dealers_words_for_the_next_round_wait_for_the_hand_he_shows() {
         .map(|(frame, _)| *frame)
         .max()
         .expect("the next round's stakes");
-    let play = play_answering_late(&dir, &[], &|_, _, _| {}, staked + 5, true);
+    let play = play_answering_late(&dir, &[], &|_, _, _| {}, staked + 5, true, 0..0);
     assert_not_asked(&play, "was refused");
     assert_truth(&play, &dir);
 }
@@ -668,7 +703,7 @@ fn a_word_of_play_refused_while_the_deal_waits_for_a_card_unseen_asks_for_it() {
 #[test]
 fn a_card_asked_for_and_never_answered_does_not_stop_the_table() {
     let dir = sitting("play-refused-unseen", 22, 2, 3, "480x270");
-    let play = play_answering_late(&dir, &[], &seat_0s_second_back_unseen, u64::MAX, true);
+    let play = play_answering_late(&dir, &[], &seat_0s_second_back_unseen, u64::MAX, true, 0..0);
     assert_truth(&play, &dir);
     assert!(
         play.questions()
@@ -921,17 +956,19 @@ fn play_answering_altered(
     cut: &[u64],
     alter: &dyn Fn(u64, &Value, &mut Vec<Seen>),
 ) -> Play {
-    play_answering_late(dir, cut, alter, 0, true)
+    play_answering_late(dir, cut, alter, 0, true, 0..0)
 }
 
 /// [`play_answering_altered`], the dealer answering the table only from
-/// frame `answers_from` on, and its doubts about a card only if `doubts`.
+/// frame `answers_from` on, and its doubts about a card only if `doubts`;
+/// the camera giving no frame while `out` (unplugged: the table goes on).
 fn play_answering_late(
     dir: &Path,
     cut: &[u64],
     alter: &dyn Fn(u64, &Value, &mut Vec<Seen>),
     answers_from: u64,
     doubts: bool,
+    out: std::ops::Range<u64>,
 ) -> Play {
     let info = json(&dir.join("sitting.json"));
     let frames = info["frames"].as_u64().expect("frames");
@@ -948,7 +985,7 @@ fn play_answering_late(
     if !doubts {
         dealer = dealer.leaving_doubts();
     }
-    for f in (0..frames).filter(|f| !cut.contains(f)) {
+    for f in (0..frames).filter(|f| !cut.contains(f) && !out.contains(f)) {
         let label = json(&dir.join(format!("labels/{f:06}.json")));
         let mut readings = perfect_readings(&label);
         alter(f, &label, &mut readings);
@@ -977,6 +1014,44 @@ fn play_answering_late(
 fn the_pile_coming_to_rest_beside_eldest_hand_is_not_his_card() {
     let dir = sitting("play-pile-beside", 21, 3, 2, "1280x720");
     assert_truth(&play_answering(&dir), &dir);
+}
+
+/// The camera unplugged for 3 s and plugged in again, at each of the
+/// sitting's moments in turn (seed 12, every 4 s from its first card):
+/// while the cards go round, while the players draw, at the showdown, and
+/// between the rounds. The table keeps its state meanwhile, the dealer's
+/// words going in as he says them; what was dealt while it was out is seen
+/// lying there when it comes back, and the ledger is kept.
+///
+/// Not so yet (session 37): every window loses the ledger. The words said
+/// while the camera was out go in before the cards it finds on its return,
+/// and are refused (a stake before the player's first card); the cards
+/// found at once do not come in the deal's order. Wanted: on the camera's
+/// return, the words and the cards found go in merged as the engine takes
+/// them (a word refused waits for the next card, in the deal's order by
+/// place).
+#[test]
+#[ignore = "issue 5, not met yet: the camera out for 3 s loses the ledger (see its doc)"]
+fn the_camera_out_for_three_seconds_loses_nothing() {
+    let dir = sitting("play-camera-out", 12, 2, 3, "480x270");
+    let info = json(&dir.join("sitting.json"));
+    let fps = info["fps"].as_u64().expect("fps");
+    let frames = info["frames"].as_u64().expect("frames");
+    let first = dealt_face_up(&dir)[0].0;
+    let truth = truth_ledger(&dir)["balances"].clone();
+    let mut lost = Vec::new();
+    for from in (first..frames.saturating_sub(3 * fps)).step_by(4 * fps as usize) {
+        let out = from..from + 3 * fps;
+        let play = play_answering_late(&dir, &[], &|_, _, _| {}, 0, true, out.clone());
+        let balances = report::to_json(play.game())["balances"].clone();
+        if balances != truth {
+            lost.push(format!(
+                "out for frames {out:?}: {balances} ({:?})",
+                play.questions()
+            ));
+        }
+    }
+    assert!(lost.is_empty(), "truth {truth}:\n{}", lost.join("\n"));
 }
 
 /// Seed 20: Bob over-draws and throws his cards to the pone, whose pile
@@ -1389,7 +1464,7 @@ fn a_card_first_read_unsurely_as_another_is_corrected_when_read_surely() {
         }
     };
     // The dealer leaves the doubts to the camera.
-    let play = play_answering_late(&dir, &[], &misread, 0, false);
+    let play = play_answering_late(&dir, &[], &misread, 0, false, 0..0);
     let journal = play.game().journal_text();
     assert!(journal.contains("read the card again"), "{journal}");
     // The doubts about those cards are settled by the camera itself.

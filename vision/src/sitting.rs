@@ -76,6 +76,9 @@ pub struct SittingSummary {
     pub rounds: u32,
     /// Where the frames are.
     pub frame_files: String,
+    /// The frames where a hand starts to pass over the table, for a second
+    /// and a half (none is a card).
+    pub hand_passes: Vec<u64>,
 }
 
 /// How long the pone takes to shuffle the last card into his pile, seconds.
@@ -204,6 +207,8 @@ struct Film {
     round: u32,
     /// A hand passing over the table: the frames it spans and its path.
     pass: Option<(usize, usize, Occluder)>,
+    /// The first frame of each hand that passed over.
+    passes: Vec<u64>,
 }
 
 impl Film {
@@ -459,6 +464,7 @@ impl Film {
             look_seed,
             round: 0,
             pass: None,
+            passes: Vec::new(),
         };
         (film, dealer)
     }
@@ -476,6 +482,7 @@ impl Film {
             return;
         }
         let start = self.frames.len();
+        self.passes.push(start as u64);
         let edge = rng.random_range(0.1..0.9);
         self.pass = Some((
             start,
@@ -703,6 +710,7 @@ pub fn write_sitting(
         frames: film.frames.len() as u64,
         rounds,
         frame_files: "frames/NNNNNN.jpg".into(),
+        hand_passes: film.passes.clone(),
     };
     write_outputs(options, designs, &film, &scripts, &summary, progress)?;
     Ok(summary)
