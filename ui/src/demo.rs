@@ -95,11 +95,7 @@ const CAMERA_DEMO_VERSION: u32 = 1;
 /// `~/.cache/pone`.
 #[must_use]
 pub fn cache_root() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))?;
-    Some(base.join("pone"))
+    crate::xdg_folder("XDG_CACHE_HOME", ".cache")
 }
 
 /// The folder of the camera demo's sitting for `players`, in the cache.

@@ -22,6 +22,20 @@ pub mod screen;
 pub mod see;
 pub mod setup;
 
+/// Pone's own folder under a base directory of the XDG spec: `$var/pone`
+/// when `var` is set to an absolute path, else `~/<home_dir>/pone`
+/// (`XDG_CACHE_HOME` and `.cache`; `XDG_CONFIG_HOME` and `.config`).
+#[must_use]
+pub fn xdg_folder(var: &str, home_dir: &str) -> Option<std::path::PathBuf> {
+    let base = std::env::var_os(var)
+        .map(std::path::PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| {
+            std::env::var_os("HOME").map(|home| std::path::PathBuf::from(home).join(home_dir))
+        })?;
+    Some(base.join("pone"))
+}
+
 /// Lowers the calling thread's priority below the window's, for threads
 /// that read or render beside it (the recogniser, the demo's renderer, the
 /// camera's preview): on two cores the window's frames come first, and a

@@ -83,11 +83,7 @@ struct LastSitting {
 /// `~/.config/pone`.
 #[must_use]
 pub fn last_sitting_file() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")))?;
-    Some(base.join("pone").join("last-sitting.json"))
+    Some(crate::xdg_folder("XDG_CONFIG_HOME", ".config")?.join("last-sitting.json"))
 }
 
 /// A sitting to start, as the form gave it.

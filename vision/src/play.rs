@@ -2142,7 +2142,7 @@ impl Play {
         // dealer's answer when asked for it).
         let is_card = matches!(line, Line::Card { .. });
         let card_due = self.card_due().filter(|_| is_card);
-        let deal_waits_for = self.deal_waits_for().filter(|_| is_card);
+        let deal_waits_for = self.word_waits_for().filter(|_| is_card);
         match self.game.apply(meta, line) {
             Ok(events) => {
                 tracing::debug!(frame, "applied {text}");
@@ -2183,7 +2183,7 @@ impl Play {
                         frame,
                         line,
                         question: self.questions.len(),
-                        deal_waited_for: self.deal_waits_for(),
+                        deal_waited_for: self.word_waits_for(),
                     });
                 }
                 self.ask(frame, format!("{text} was refused: {e}"));
@@ -2257,7 +2257,7 @@ impl Play {
                 }
             } else {
                 kept.push(Refused {
-                    deal_waited_for: self.deal_waits_for(),
+                    deal_waited_for: self.word_waits_for(),
                     ..word
                 });
             }
@@ -2294,6 +2294,16 @@ impl Play {
             Phase::FirstCards { .. } | Phase::SecondCards { .. }
         );
         self.card_due().filter(|_| dealing)
+    }
+
+    /// The card a dealer's word refused now waits for: the one the deal
+    /// waits for, or the round's first card before it comes (the stakes
+    /// refused as the camera, out while the first cards were dealt, had not
+    /// seen them go in once they do: `words_refused_before_the_card`).
+    fn word_waits_for(&self) -> Option<(u32, Seat, u8)> {
+        let between = self.game.sitting().state().phase() == Phase::Between;
+        self.deal_waits_for()
+            .or_else(|| self.card_due().filter(|_| between))
     }
 
     /// Tells the tracker's deck sense that the cards `was` of a line are

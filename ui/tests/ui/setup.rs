@@ -216,17 +216,7 @@ fn the_camera_chosen_shows_what_it_sees_until_the_sitting_starts() {
             anyhow::bail!("no camera {index} (/dev/video{index} is not there)")
         }
     });
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(
-            // The form goes once the sitting starts, as in the window.
-            |ui, (setup, started): &mut (Setup, Option<Start>)| {
-                if started.is_none() {
-                    *started = show_setup(ui, setup);
-                }
-            },
-            (setup, None),
-        );
+    let mut harness = form_until_started(setup);
     let until = |harness: &mut Harness<'_, (Setup, Option<Start>)>,
                  what: &dyn Fn(&Preview) -> bool| {
         for _ in 0..200 {
@@ -325,16 +315,7 @@ fn the_next_sitting_opens_as_the_last_was_started() {
     setup.rules.min_stake = 2;
     setup.training = true;
     setup.places = vec![[100.0, 600.0], [200.0, 300.0]];
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(
-            |ui, (setup, started): &mut (Setup, Option<Start>)| {
-                if started.is_none() {
-                    *started = show_setup(ui, setup);
-                }
-            },
-            (setup, None),
-        );
+    let mut harness = form_until_started(setup);
     harness.run();
     harness.get_by_label("Start the sitting").click();
     harness.run();
@@ -385,4 +366,19 @@ fn the_next_sitting_opens_as_the_last_was_started() {
         "{said}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The form in a harness, as in the window: it goes once the sitting
+/// starts, with what it started.
+fn form_until_started(setup: Setup) -> Harness<'static, (Setup, Option<Start>)> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(
+            |ui, (setup, started): &mut (Setup, Option<Start>)| {
+                if started.is_none() {
+                    *started = show_setup(ui, setup);
+                }
+            },
+            (setup, None),
+        )
 }
