@@ -238,6 +238,12 @@ impl Practice {
         right
     }
 
+    /// Whether nothing was asked and no slip seen yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.asked == 0 && self.slips.is_empty()
+    }
+
     /// Counts a dealing slip the camera saw.
     pub fn slipped(&mut self, slip: Slip) {
         *self.slips.entry(slip).or_default() += 1;

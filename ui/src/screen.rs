@@ -338,7 +338,7 @@ impl Training {
     /// is added to `<journal>.training.txt` beside the sitting's journal, a
     /// paragraph a practice, so a dealer's practices are kept together.
     fn close(&self, journal: Option<&std::path::Path>) -> Option<String> {
-        if self.so_far.asked == 0 && self.so_far.slips.is_empty() {
+        if self.so_far.is_empty() {
             return None;
         }
         let report = format!(
@@ -368,7 +368,7 @@ impl Training {
 
     /// The practice so far, as a panel along the top, once there is any.
     fn show_report(&self, ui: &mut egui::Ui) {
-        if self.so_far.asked == 0 && self.so_far.slips.is_empty() {
+        if self.so_far.is_empty() {
             return;
         }
         egui::Panel::top("training").show(ui, |ui| {
@@ -639,7 +639,7 @@ impl eframe::App for SideScreen {
             (Some(CameraDemo::Off(why)), _) => eprintln!("camera demo: off: {why}"),
             _ => {}
         }
-        let closed = match &mut self.table {
+        let closed = match &self.table {
             Table::Live(live) => live.close(),
             Table::Desk(desk) => self.training.as_ref().and_then(|t| t.close(desk.journal())),
             _ => None,
@@ -919,7 +919,7 @@ fn live_desk(desk: &mut Option<Desk>, ui: &mut egui::Ui, view: &mut crate::live:
 impl LiveScreen {
     /// As the window closes: the training report, when the dealer trained
     /// ([`Training::close`]).
-    fn close(&mut self) -> Option<String> {
+    fn close(&self) -> Option<String> {
         let journal = self.view.lock().ok()?.journal.clone();
         self.training.as_ref()?.close(journal.as_deref())
     }
