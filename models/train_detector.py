@@ -684,6 +684,8 @@ def main():
         if args.native:
             print(f"{when}: at 1280: {validate(model, images, objects, held[:60], np.random.default_rng(7), side=1280)}", flush=True)
 
+    if args.from_onnx or args.resume:
+        check("the start")  # the weights started from, on the same held-back scenes
     start = time.time()
     running = np.zeros(4)
     step = 0

@@ -970,6 +970,11 @@ fn play_answering_late(
     doubts: bool,
     out: std::ops::Range<u64>,
 ) -> Play {
+    // RUST_LOG=pone_vision::play=debug shows how the table saw it.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_test_writer()
+        .try_init();
     let info = json(&dir.join("sitting.json"));
     let frames = info["frames"].as_u64().expect("frames");
     let fps = info["fps"].as_u64().expect("fps");
@@ -1016,44 +1021,61 @@ fn the_pile_coming_to_rest_beside_eldest_hand_is_not_his_card() {
     assert_truth(&play_answering(&dir), &dir);
 }
 
-/// The camera unplugged for 3 s and plugged in again, at each of the
-/// sitting's moments in turn (seed 12, every 4 s from its first card):
-/// while the cards go round, while the players draw, at the showdown, and
-/// between the rounds. The table keeps its state meanwhile, the dealer's
-/// words going in as he says them; what was dealt while it was out is seen
-/// lying there when it comes back, and the ledger is kept.
-///
-/// Not so yet (session 37): 3 of the 4 windows lose the ledger. The
-/// stakes said while the camera was out, before it saw the round's first
-/// card, now wait for that card (`Play::word_waits_for` counts the round's
-/// first card), which keeps the window over the second round's deal
-/// (frames 91-121). Out over the first round's deal (11-41), the first
-/// cards are found all at once, so the seats' places cannot be learned
-/// from them, and each second card lies unseen on its first; out while
-/// the players draw (51-81, 131-161), the cards drawn meanwhile are found
-/// at once on the camera's return, out of their order.
-#[test]
-#[ignore = "issue 5, not met yet: the camera out for 3 s loses the ledger (see its doc)"]
-fn the_camera_out_for_three_seconds_loses_nothing() {
+/// The camera out for `len` frames from each of `starts`, in turn, on
+/// seed 12's sitting (2 rounds, 3 players): the table keeps its state
+/// meanwhile, the dealer's words going in as he says them, and what was
+/// dealt while it was out is found lying there on its return. The windows
+/// that lose the ledger, with what it came to and the questions asked.
+fn camera_out_losses(starts: impl Iterator<Item = u64>, len: u64) -> Vec<String> {
     let dir = sitting("play-camera-out", 12, 2, 3, "480x270");
-    let info = json(&dir.join("sitting.json"));
-    let fps = info["fps"].as_u64().expect("fps");
-    let frames = info["frames"].as_u64().expect("frames");
-    let first = dealt_face_up(&dir)[0].0;
     let truth = truth_ledger(&dir)["balances"].clone();
     let mut lost = Vec::new();
-    for from in (first..frames.saturating_sub(3 * fps)).step_by(4 * fps as usize) {
-        let out = from..from + 3 * fps;
+    for from in starts {
+        let out = from..from + len;
         let play = play_answering_late(&dir, &[], &|_, _, _| {}, 0, true, out.clone());
         let balances = report::to_json(play.game())["balances"].clone();
         if balances != truth {
             lost.push(format!(
-                "out for frames {out:?}: {balances} ({:?})",
+                "out for frames {out:?}: {balances}, not {truth} ({:?})",
                 play.questions()
             ));
         }
     }
-    assert!(lost.is_empty(), "truth {truth}:\n{}", lost.join("\n"));
+    lost
+}
+
+/// The camera out for 1.5 s, from every half second once the first cards
+/// have taught the seats' places (seed 12 at 10 fps: frames 36 to 175),
+/// loses nothing. On its return the cards it finds lying there go in as
+/// the deal asks for them, between the dealer's words said meanwhile
+/// (`Play::due_seats_card_found`: before session 38 the words went in
+/// first, and the cards went to the wrong seats in 5 of these windows),
+/// and a dealer's "over" for a hand the camera saw at 21 or less asks him
+/// for the card drawn (`Play::over_contradicted`: Ann drew the 3H and the
+/// TD and threw her cards to the pone while the camera was out).
+#[test]
+fn the_camera_out_for_a_moment_while_the_cards_go_round_and_are_drawn_loses_nothing() {
+    let lost = camera_out_losses((36..=160).step_by(5), 15);
+    assert!(lost.is_empty(), "{}", lost.join("\n"));
+}
+
+/// The camera unplugged for 3 s and plugged in again, at each of the
+/// sitting's moments in turn (seed 12, every 4 s from its first card):
+/// while the cards go round, while the players draw, at the showdown, and
+/// between the rounds.
+///
+/// Not so yet (session 38): 2 of the 4 windows lose the ledger. Out over
+/// the first round's deal (frames 11-41), the first cards are found all at
+/// once, so the seats' places cannot be learned from them. Out from 51 to
+/// 81, the players draw, say they are content, and the hands are turned up
+/// for the showdown; the camera sees them one frame, then they are
+/// gathered, so the cards drawn meanwhile never go in: the table would
+/// have to ask the dealer for each seat's cards drawn while it was out.
+#[test]
+#[ignore = "issue 5, not met yet: the camera out for 3 s loses the ledger (see its doc)"]
+fn the_camera_out_for_three_seconds_loses_nothing() {
+    let lost = camera_out_losses((11..150).step_by(40), 30);
+    assert!(lost.is_empty(), "{}", lost.join("\n"));
 }
 
 /// Seed 20: Bob over-draws and throws his cards to the pone, whose pile

@@ -179,6 +179,32 @@ const JUST_WHERE_IT_LAY: f32 = 0.15;
 /// one face as a card of its own).
 const TURNED_UP_TOGETHER_SECS: f32 = 0.3;
 
+/// Frames further apart than this (seconds) mean the camera was out between
+/// them (unplugged, or its frames lost): what it finds on its return was
+/// dealt meanwhile ([`CameraBack`]).
+const CAMERA_OUT_SECS: f32 = 1.0;
+
+/// The camera came back after being out.
+#[derive(Clone, Copy, Debug)]
+struct CameraBack {
+    /// The last frame read before it went out.
+    last: u64,
+    /// The first frame read on its return.
+    first: u64,
+    /// The cards coming to rest up to this frame were lying there on its
+    /// return (each seen steadily by then): dealt while it was out, in an
+    /// order it did not see.
+    until: u64,
+}
+
+impl CameraBack {
+    /// Whether a card that came to rest (or was turned up) at `frame` was
+    /// lying there on the camera's return.
+    fn found(&self, frame: u64) -> bool {
+        (self.first..=self.first + 1).contains(&frame)
+    }
+}
+
 /// A card come to rest, as the tracker tells it: its track, the frame, its
 /// box, its face (none: face down), and how surely it was read.
 #[derive(Clone, Copy, Debug)]
@@ -497,6 +523,11 @@ pub struct Play {
     /// Naturals paid on a card face down (round, seat, hand): when first
     /// seen so, and the question asked for it (its place in `questions`).
     naturals_unshown: BTreeMap<(u32, Seat, u8), (u64, Option<usize>)>,
+    /// The time of the last frame read.
+    last_at: Option<Duration>,
+    /// The camera's return after it was out, while the cards it found and
+    /// the dealer's words said meanwhile go in.
+    back: Option<CameraBack>,
 }
 
 impl Play {
@@ -547,6 +578,8 @@ impl Play {
             asked_card_of_the_deal: false,
             awaited: None,
             naturals_unshown: BTreeMap::new(),
+            last_at: None,
+            back: None,
         })
     }
 
@@ -568,6 +601,18 @@ impl Play {
 
     /// One frame's readings.
     pub fn frame(&mut self, frame: u64, at: Duration, readings: &[Seen]) {
+        if self
+            .last_at
+            .is_some_and(|before| at.saturating_sub(before).as_secs_f32() > CAMERA_OUT_SECS)
+        {
+            tracing::debug!(last = self.frame, frame, "the camera is back");
+            self.back = Some(CameraBack {
+                last: self.frame,
+                first: frame,
+                until: frame + self.wait + self.slack,
+            });
+        }
+        self.last_at = Some(at);
         self.frame = frame;
         let mut facts = self.tracker.update(frame, at, readings);
         self.new_card_first(&mut facts);
@@ -859,6 +904,60 @@ impl Play {
         self.ask_about(frame, text, Some(seq), at);
     }
 
+    /// The dealer's "over" for the player due a card, whose cards as the
+    /// camera saw them make 21 or less (the engine flags it, and the hand
+    /// stays open): he drew a card the camera did not see (seed 12 with the
+    /// camera out from 13.1 s to 14.6 s: Ann drew the 3H and the TD and
+    /// threw her cards to the pone meanwhile), or one was misread. The
+    /// dealer is asked for the card drawn, the cards landing after his
+    /// word waiting for his answer; once it goes in, the word is said
+    /// again (and asks for the next card while the hand is not over).
+    fn over_contradicted(&mut self, frame: u64, word: &Line, events: &[Event]) {
+        let contradicted = events.iter().find_map(|e| match e {
+            Event::Flagged(pone_engine::event::Flag::DeclarationContradicted {
+                player,
+                declared: pone_engine::event::Declaration::Over,
+                ..
+            }) => Some(*player),
+            _ => None,
+        });
+        let Some(due) = self
+            .card_due()
+            .filter(|&(_, seat, _)| Some(seat) == contradicted)
+        else {
+            return;
+        };
+        let state = self.game.sitting().state();
+        let (_, seat, hand) = due;
+        let held = state
+            .seat_round(seat)
+            .and_then(|sr| sr.hands.get(usize::from(hand) - 1))
+            .map(|h| {
+                h.cards
+                    .slots()
+                    .iter()
+                    .map(|slot| slot.map_or_else(|| "X".to_owned(), |c| c.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default();
+        let text = format!(
+            "{}'s card{}: the dealer's {} says the hand went over 21, but the camera saw only \
+             {held}: {DEALT_UNSEEN} (or it misread one); type the card drawn at the desk (rank \
+             then suit)",
+            state.name(seat),
+            which_hand(state, seat, hand),
+            word.to_json(&Meta::default()),
+        );
+        self.refused.push(Refused {
+            frame,
+            line: word.clone(),
+            question: self.questions.len(),
+            deal_waited_for: Some(due),
+        });
+        self.ask_for_a_card_of_the_deal(due, frame, text);
+    }
+
     /// The card the dealer was asked for went in: its question is settled.
     /// A card of the deal is asked for no more (the same seat's hand may be
     /// due a card drawn next); a card in the draw stays asked, so that it
@@ -1034,6 +1133,20 @@ impl Play {
     /// Feeds the engine what is due, in the order it happened.
     fn settle_order(&mut self, all: bool) {
         loop {
+            // Back from being out, the camera first finds all that lies there.
+            if !all && self.back.is_some_and(|back| self.frame < back.until) {
+                return;
+            }
+            let catching_up = self.catching_up();
+            // Catching up, the dealer's words wait for his answer too, which
+            // goes in as soon as he gives it.
+            if catching_up && !all && self.awaiting_answer() {
+                let Some(answer) = self.card_asked_given() else {
+                    return;
+                };
+                self.apply(answer.frame, answer.line, None);
+                continue;
+            }
             let fact_frame = self.facts.front().map(fact_frame);
             let line_frame = self.dealer.front().map(|p| p.frame);
             // At the showdown a card coming to rest waits for the hands to be
@@ -1043,7 +1156,9 @@ impl Play {
                 return;
             }
             self.due_seats_card_first();
-            self.ask_for_a_card_a_face_passed();
+            if !catching_up {
+                self.ask_for_a_card_a_face_passed();
+            }
             let showdown = self.game.sitting().state().to_show().is_some();
             let held = (showdown && matches!(self.facts.front(), Some(Fact::Landed { .. })))
                 || self.held_for_the_card_asked(all);
@@ -1055,6 +1170,9 @@ impl Play {
                 (Some(_), None) if held => return,
                 (Some(_), None) => true,
                 (None, Some(_)) => false,
+                (Some(f), Some(_)) if catching_up && self.back.is_some_and(|b| b.found(f)) => {
+                    !held && self.due_seats_card_found()
+                }
                 (Some(f), Some(l)) => !held && f <= l + self.slack,
             };
             if camera_first {
@@ -1081,6 +1199,119 @@ impl Play {
                 self.apply(pending.frame, pending.line, None);
             }
         }
+    }
+
+    /// Whether the camera, back from being out, is putting in what it found
+    /// lying there with the dealer's words said meanwhile: both wait in
+    /// their queues. Over, it forgets its return.
+    fn catching_up(&mut self) -> bool {
+        let Some(back) = self.back else {
+            return false;
+        };
+        let found = self.facts.iter().any(|f| back.found(fact_frame(f)));
+        let said = self
+            .dealer
+            .front()
+            .is_some_and(|p| p.frame > back.last && p.frame <= back.until);
+        if !found && !said {
+            tracing::debug!(
+                ?back,
+                "caught up with what was dealt while the camera was out"
+            );
+            self.back = None;
+        }
+        found && said
+    }
+
+    /// Whether a question about a dealer's word waits for his answer
+    /// ([`ANSWER_WAIT_SECS`] at most).
+    fn awaiting_answer(&self) -> bool {
+        self.awaited.is_some_and(|awaited| {
+            self.frame < awaited.asked + self.frames(ANSWER_WAIT_SECS)
+                && self
+                    .questions
+                    .get(awaited.question)
+                    .is_some_and(|q| q.answered.is_none())
+        })
+    }
+
+    /// The dealer's answer to the table's call for a card, if he gave it:
+    /// taken from his lines waiting.
+    fn card_asked_given(&mut self) -> Option<Pending> {
+        let (_, seat, hand) = self.asked_card?;
+        let state = self.game.sitting().state();
+        let name = state.name(seat);
+        let k = self.dealer.iter().position(|p| {
+            matches!(&p.line, Line::Card { to, hand: h, .. }
+                if to == name && h.is_none_or(|h| h == hand))
+        })?;
+        self.dealer.remove(k)
+    }
+
+    /// Catching up after the camera was out, with the dealer's words said
+    /// meanwhile waiting: the cards it found lying there go in as the deal
+    /// asks for them, each between the words said before and after it. A
+    /// card found at the place of the seat due a card goes first (of two
+    /// there, the lower: a player draws until he is content or over, so
+    /// the cards he drew, lowest first, make him over only at the last);
+    /// a change the camera saw (a card gone or moved) goes first too.
+    /// Otherwise the dealer's next word goes first: it moves the deal on
+    /// to the seat whose cards lie there. His stakes and the double go
+    /// before any card whenever the game takes them (they are said on the
+    /// first cards, before the second). Whether the camera goes first.
+    fn due_seats_card_found(&mut self) -> bool {
+        if let Some(word) = self.dealer.front().filter(|p| before_the_cards(&p.line))
+            && self
+                .game
+                .clone()
+                .apply(Meta::default(), word.line.clone())
+                .is_ok()
+        {
+            return false;
+        }
+        if !matches!(
+            self.facts.front(),
+            Some(Fact::Landed { .. } | Fact::TurnedUp { .. })
+        ) {
+            return true;
+        }
+        let Some(back) = self.back else {
+            return true;
+        };
+        let Some(due) = self
+            .game
+            .sitting()
+            .state()
+            .due_card()
+            .map(|(seat, _)| seat.index())
+        else {
+            return false;
+        };
+        let points = |card: Option<pone_engine::Card>| card.map_or(0, |c| c.rank.points());
+        let lowest = self
+            .facts
+            .iter()
+            .enumerate()
+            .filter_map(|(k, f)| match *f {
+                Fact::Landed {
+                    frame, bbox, card, ..
+                } if back.found(frame) && self.nearest_seat(centre(bbox)) == Some(due) => {
+                    Some((k, points(card)))
+                }
+                _ => None,
+            })
+            .min_by_key(|&(_, points)| points);
+        let Some((k, _)) = lowest else {
+            return false;
+        };
+        if let Some(card) = self.facts.remove(k) {
+            tracing::debug!(
+                ?card,
+                "found on the camera's return at the place of the seat due"
+            );
+            self.facts.push_front(card);
+        }
+        true
     }
 
     /// A time in seconds as a count of the recording's frames (whole frames,
@@ -2151,17 +2382,23 @@ impl Play {
                     self.deck_sense_put_right(&was, &now);
                 }
                 self.applied(frame, text, landed, &events);
-                if let Some(word @ Line::Natural { .. }) = &words {
-                    self.natural_contradicted(frame, word, &events);
+                match &words {
+                    Some(word @ Line::Natural { .. }) => {
+                        self.natural_contradicted(frame, word, &events);
+                    }
+                    Some(word @ Line::Over { .. }) => self.over_contradicted(frame, word, &events),
+                    _ => {}
                 }
-                if self.asked_card_of_the_deal && card_due.is_some() && card_due == self.asked_card
-                {
+                let asked_went_in = self.asked_card_of_the_deal
+                    && card_due.is_some()
+                    && card_due == self.asked_card;
+                if asked_went_in {
                     self.card_asked_went_in();
                 }
                 if let Some(seq) = corrected {
                     self.words_refused_over(seq);
                 }
-                if let Some(due) = deal_waits_for {
+                if let Some(due) = deal_waits_for.or(card_due.filter(|_| asked_went_in)) {
                     self.words_refused_before_the_card(due);
                 }
                 true

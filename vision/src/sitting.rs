@@ -764,8 +764,9 @@ fn write_outputs(
 pub struct LabelDealer {
     dir: PathBuf,
     answered: Option<(u32, Seat, u8)>,
-    /// The card in the draw asked for and answered, as `answered`.
-    card_answered: Option<(u32, Seat, u8)>,
+    /// The card in the draw asked for and answered, as `answered`, with
+    /// the cards the hand held then.
+    card_answered: Option<(u32, Seat, u8, usize)>,
     /// The table's questions looked at so far.
     looked: usize,
     /// Whether he answers the table's doubts about a card.
@@ -808,13 +809,13 @@ impl LabelDealer {
         }
         if let Some((seat, hand)) = play.asked_for_card() {
             let state = play.game().sitting().state();
-            let asked = Some((state.round_number(), seat, hand));
+            let held = state
+                .seat_round(seat)
+                .and_then(|sr| sr.hands.get(usize::from(hand) - 1))
+                .map_or(0, |h| h.cards.len());
+            let asked = Some((state.round_number(), seat, hand, held));
             if self.card_answered != asked {
                 self.card_answered = asked;
-                let held = state
-                    .seat_round(seat)
-                    .and_then(|sr| sr.hands.get(usize::from(hand) - 1))
-                    .map_or(0, |h| h.cards.len());
                 let line = Line::Card {
                     to: state.name(seat).to_owned(),
                     hand: Some(hand),
