@@ -1278,13 +1278,7 @@ impl Play {
         let Some(back) = self.back else {
             return true;
         };
-        let Some(due) = self
-            .game
-            .sitting()
-            .state()
-            .due_card()
-            .map(|(seat, _)| seat.index())
-        else {
+        let Some(due) = self.due_seat() else {
             return false;
         };
         let points = |card: Option<pone_engine::Card>| card.map_or(0, |c| c.rank.points());
@@ -1374,13 +1368,7 @@ impl Play {
         let Some(&Fact::Landed { frame, bbox, .. }) = self.facts.front() else {
             return;
         };
-        let Some(due) = self
-            .game
-            .sitting()
-            .state()
-            .due_card()
-            .map(|(seat, _)| seat.index())
-        else {
+        let Some(due) = self.due_seat() else {
             return;
         };
         let known = |s: usize| self.zones.anchors.get(s).is_some_and(Option::is_some);
@@ -1420,10 +1408,8 @@ impl Play {
         else {
             return false;
         };
-        let state = self.game.sitting().state();
-        let Some(due) = state
-            .due_card()
-            .map(|(seat, _)| seat.index())
+        let Some(due) = self
+            .due_seat()
             .filter(|&s| self.zones.anchors.get(s).is_some_and(Option::is_none))
         else {
             return false;
@@ -2514,6 +2500,12 @@ impl Play {
             .iter()
             .find(|(s, _)| *s == seq)
             .map(|(_, command)| command)
+    }
+
+    /// The seat due the next card (its index), if any.
+    fn due_seat(&self) -> Option<usize> {
+        let (seat, _) = self.game.sitting().state().due_card()?;
+        Some(seat.index())
     }
 
     /// The card due now (round, seat, hand).
