@@ -1044,18 +1044,22 @@ fn camera_out_losses(starts: impl Iterator<Item = u64>, len: u64) -> Vec<String>
     lost
 }
 
-/// The camera out for 1.5 s, from every half second once the first cards
-/// have taught the seats' places (seed 12 at 10 fps: frames 36 to 175),
-/// loses nothing. On its return the cards it finds lying there go in as
-/// the deal asks for them, between the dealer's words said meanwhile
-/// (`Play::due_seats_card_found`: before session 38 the words went in
-/// first, and the cards went to the wrong seats in 5 of these windows),
-/// and a dealer's "over" for a hand the camera saw at 21 or less asks him
-/// for the card drawn (`Play::over_contradicted`: Ann drew the 3H and the
-/// TD and threw her cards to the pone while the camera was out).
+/// The camera out for 1.5 s, from every half second of seed 12 at 10 fps
+/// (frames 11 to 175: while the first cards go round, the second, the
+/// draw, the showdown, between the rounds), loses nothing. On its return
+/// the cards it finds lying there go in as the deal asks for them, between
+/// the dealer's words said meanwhile (`Play::due_seats_card_found`: before
+/// session 38 the words went in first, and the cards went to the wrong
+/// seats in 5 of these windows); a dealer's "over" for a hand the camera
+/// saw at 21 or less asks him for the card drawn (`Play::over_contradicted`:
+/// Ann drew the 3H and the TD and threw her cards to the pone while the
+/// camera was out); and out while the first cards went round, it asks him
+/// to show the seats' places (`Play::places_wanted`: the places are
+/// learned from the first cards, in the deal's order, which it did not
+/// see).
 #[test]
 fn the_camera_out_for_a_moment_while_the_cards_go_round_and_are_drawn_loses_nothing() {
-    let lost = camera_out_losses((36..=160).step_by(5), 15);
+    let lost = camera_out_losses((11..=160).step_by(5), 15);
     assert!(lost.is_empty(), "{}", lost.join("\n"));
 }
 
@@ -1064,13 +1068,15 @@ fn the_camera_out_for_a_moment_while_the_cards_go_round_and_are_drawn_loses_noth
 /// while the cards go round, while the players draw, at the showdown, and
 /// between the rounds.
 ///
-/// Not so yet (session 38): 2 of the 4 windows lose the ledger. Out over
-/// the first round's deal (frames 11-41), the first cards are found all at
-/// once, so the seats' places cannot be learned from them. Out from 51 to
-/// 81, the players draw, say they are content, and the hands are turned up
-/// for the showdown; the camera sees them one frame, then they are
-/// gathered, so the cards drawn meanwhile never go in: the table would
-/// have to ask the dealer for each seat's cards drawn while it was out.
+/// Not so yet (session 38): 1 of the 4 windows loses the ledger. Out from
+/// 5.1 s to 8.1 s, the players draw, say they are content, and the hands
+/// are turned up for the showdown; the camera sees them one frame, then
+/// they are gathered, so the cards drawn meanwhile never go in. The table
+/// would have to ask the dealer for each seat's cards drawn while it was
+/// out, when it cannot see that seat's hand on its return; tried in
+/// session 38 and not kept: without a "none" answer at the desk, each seat
+/// that drew nothing holds the table 5 s, and the next round's cards,
+/// held meanwhile, went in wrong (the window from 7.1 s to 8.6 s).
 #[test]
 #[ignore = "issue 5, not met yet: the camera out for 3 s loses the ledger (see its doc)"]
 fn the_camera_out_for_three_seconds_loses_nothing() {

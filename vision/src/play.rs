@@ -528,6 +528,10 @@ pub struct Play {
     /// The camera's return after it was out, while the cards it found and
     /// the dealer's words said meanwhile go in.
     back: Option<CameraBack>,
+    /// The dealer was asked to show the seats' places (the camera was out
+    /// while the first cards went round): the question (its place in
+    /// `questions`) and the frame it was asked in.
+    places_asked: Option<(usize, u64)>,
 }
 
 impl Play {
@@ -580,6 +584,7 @@ impl Play {
             naturals_unshown: BTreeMap::new(),
             last_at: None,
             back: None,
+            places_asked: None,
         })
     }
 
@@ -1112,6 +1117,23 @@ impl Play {
         (self.asked_showdown == Some((state.round_number(), seat, hand))).then_some((seat, hand))
     }
 
+    /// The seats whose places the table has asked the dealer to show (on
+    /// the camera's picture: [`Play::move_place`]), while it waits for them.
+    #[must_use]
+    pub fn asked_for_places(&self) -> Vec<Seat> {
+        let open = self
+            .places_asked
+            .and_then(|(question, _)| self.questions.get(question))
+            .is_some_and(|q| q.answered.is_none());
+        if !open {
+            return Vec::new();
+        }
+        (0..self.zones.anchors.len())
+            .filter(|&s| self.zones.anchors[s].is_none())
+            .filter_map(|s| u8::try_from(s).ok().map(Seat))
+            .collect()
+    }
+
     /// The cards the camera gave, with when.
     pub fn delivered(&self) -> &[Delivered] {
         &self.delivered
@@ -1138,6 +1160,9 @@ impl Play {
                 return;
             }
             let catching_up = self.catching_up();
+            if catching_up && !all && self.places_wanted() {
+                return;
+            }
             // Catching up, the dealer's words wait for his answer too, which
             // goes in as soon as he gives it.
             if catching_up && !all && self.awaiting_answer() {
@@ -1221,6 +1246,59 @@ impl Play {
             self.back = None;
         }
         found && said
+    }
+
+    /// Back from being out while the first cards went round, the camera
+    /// finds cards lying at no seat's place, and the places are learned
+    /// from where each seat's first card comes to rest, in the deal's
+    /// order, which it did not see (seed 12 with the camera out from 1.1 s
+    /// to 4.1 s). It asks the dealer to show the places on its picture,
+    /// once, and what it found waits for his answer ([`ANSWER_WAIT_SECS`]
+    /// at most; then it goes in as before). Whether to wait.
+    fn places_wanted(&mut self) -> bool {
+        let Some(back) = self.back else {
+            return false;
+        };
+        if self.zones.anchors.iter().all(Option::is_some) {
+            if let Some((question, _)) = self.places_asked
+                && let Some(q) = self.questions.get_mut(question)
+                && q.answered.is_none()
+            {
+                q.answered = Some("the places were shown".to_owned());
+            }
+            return false;
+        }
+        if let Some((_, asked)) = self.places_asked {
+            return self.frame < asked + self.frames(ANSWER_WAIT_SECS).max(1);
+        }
+        let sizes: Vec<f32> = self
+            .facts
+            .iter()
+            .filter_map(|f| match *f {
+                Fact::Landed { frame, bbox, .. }
+                    if back.found(frame) && self.nearest_seat(centre(bbox)).is_none() =>
+                {
+                    Some(long_side(bbox))
+                }
+                _ => None,
+            })
+            .collect();
+        if sizes.is_empty() {
+            return false;
+        }
+        if self.zones.card_size <= 0.0 {
+            let mut sizes = sizes;
+            sizes.sort_by(f32::total_cmp);
+            self.zones.card_size = sizes[sizes.len() / 2];
+        }
+        self.places_asked = Some((self.questions.len(), self.frame));
+        self.ask(
+            self.frame,
+            "the camera was out while the cards went round, and cannot tell whose cards are \
+             whose: drag each player's name onto his cards on the camera's picture"
+                .to_owned(),
+        );
+        true
     }
 
     /// Whether a question about a dealer's word waits for his answer

@@ -798,6 +798,11 @@ impl LabelDealer {
     /// (one a call), or `None` (nothing asked, asked already, the card read
     /// right, or no frame shows it).
     pub fn answer(&mut self, play: &mut crate::play::Play, frame: u64) -> Option<Line> {
+        for seat in play.asked_for_places() {
+            if let Some(at) = self.first_card_at(frame, seat) {
+                play.move_place(crate::play::Place::Seat(seat.index()), at);
+            }
+        }
         while self.doubts
             && let Some(question) = play.questions().get(self.looked).cloned()
         {
@@ -920,6 +925,23 @@ impl LabelDealer {
                 } if s == seat.0 && h == hand && usize::from(p) == position => {
                     Some(c.card.parse::<Card>().ok())
                 }
+                _ => None,
+            })
+        })
+    }
+
+    /// Where the round's first card of `seat` lies (its box's centre), in
+    /// the last frame up to `frame` that shows it: the seat's place, as the
+    /// dealer drags it on the camera's picture.
+    fn first_card_at(&self, frame: u64, seat: Seat) -> Option<[f32; 2]> {
+        (0..=frame).rev().find_map(|f| {
+            let labels = self.labels(f)?;
+            labels.cards.iter().find_map(|c| match c.role {
+                crate::scene::Role::Hand {
+                    seat: s,
+                    hand: 1,
+                    position: 0,
+                } if s == seat.0 => Some(crate::boxes::centre(c.bbox)),
                 _ => None,
             })
         })
