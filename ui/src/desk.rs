@@ -1748,9 +1748,7 @@ impl Desk {
         if right {
             let text = format!("settled: {}", q.text);
             // The dealer's word is kept in the journal beside the camera's.
-            let note = Line::Note {
-                text: format!("the dealer said Y (the reading stands): {}", q.text),
-            };
+            let note = pone_vision::play::settled_as_it_stands(&q.text);
             self.questions[k].1 = true;
             if self.game.apply(meta(), note.clone()).is_ok() {
                 self.saved();

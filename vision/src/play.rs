@@ -179,10 +179,29 @@ const JUST_WHERE_IT_LAY: f32 = 0.15;
 /// one face as a card of its own).
 const TURNED_UP_TOGETHER_SECS: f32 = 0.3;
 
-/// Frames further apart than this (seconds) mean the camera was out between
+/// Frames further apart than this (seconds), and than [`CAMERA_OUT_GAPS`]
+/// times the gap between frames till then, mean the camera was out between
 /// them (unplugged, or its frames lost): what it finds on its return was
-/// dealt meanwhile ([`CameraBack`]).
+/// dealt meanwhile ([`CameraBack`]). A machine too slow to read a frame a
+/// second is no camera out.
 const CAMERA_OUT_SECS: f32 = 1.0;
+
+/// See [`CAMERA_OUT_SECS`].
+const CAMERA_OUT_GAPS: f32 = 4.0;
+
+/// In the question asking for the cards a player drew while the camera was
+/// out: `Y` at the desk (the dealer's note that it stands) answers "none".
+pub const NONE_DRAWN: &str = "or Y if none";
+
+/// The dealer's `Y` at the desk to the camera's question `question`: it
+/// stands as the table has it (a reading, or no card drawn), kept in the
+/// journal as a note.
+#[must_use]
+pub fn settled_as_it_stands(question: &str) -> Line {
+    Line::Note {
+        text: format!("the dealer said Y (the reading stands): {question}"),
+    }
+}
 
 /// The camera came back after being out.
 #[derive(Clone, Copy, Debug)]
@@ -525,6 +544,8 @@ pub struct Play {
     naturals_unshown: BTreeMap<(u32, Seat, u8), (u64, Option<usize>)>,
     /// The time of the last frame read.
     last_at: Option<Duration>,
+    /// The usual time between two frames read (seconds; a running mean).
+    usual_gap: Option<f32>,
     /// The camera's return after it was out, while the cards it found and
     /// the dealer's words said meanwhile go in.
     back: Option<CameraBack>,
@@ -532,6 +553,11 @@ pub struct Play {
     /// while the first cards went round): the question (its place in
     /// `questions`) and the frame it was asked in.
     places_asked: Option<(usize, u64)>,
+    /// The hand the dealer was last asked for a card drawn while the camera
+    /// was out (round, seat, hand), with the cards it held then.
+    drawn_asked: Option<(u32, Seat, u8, usize)>,
+    /// The camera was out during this round.
+    out_this_round: bool,
 }
 
 impl Play {
@@ -583,8 +609,11 @@ impl Play {
             awaited: None,
             naturals_unshown: BTreeMap::new(),
             last_at: None,
+            usual_gap: None,
             back: None,
             places_asked: None,
+            drawn_asked: None,
+            out_this_round: false,
         })
     }
 
@@ -606,11 +635,21 @@ impl Play {
 
     /// One frame's readings.
     pub fn frame(&mut self, frame: u64, at: Duration, readings: &[Seen]) {
-        if self
+        let gap = self
             .last_at
-            .is_some_and(|before| at.saturating_sub(before).as_secs_f32() > CAMERA_OUT_SECS)
-        {
+            .map(|before| at.saturating_sub(before).as_secs_f32());
+        let out = gap.is_some_and(|gap| {
+            gap > CAMERA_OUT_SECS
+                && self
+                    .usual_gap
+                    .is_none_or(|usual| gap > CAMERA_OUT_GAPS * usual)
+        });
+        if let Some(gap) = gap {
+            self.usual_gap = Some(self.usual_gap.map_or(gap, |usual| 0.8 * usual + 0.2 * gap));
+        }
+        if out {
             tracing::debug!(last = self.frame, frame, "the camera is back");
+            self.out_this_round = true;
             self.back = Some(CameraBack {
                 last: self.frame,
                 first: frame,
@@ -806,6 +845,11 @@ impl Play {
         let since = *self.showdown_since.get_or_insert(frame);
         let waiting = (state.round_number(), seat, hand);
         let moment = self.frames(SHOWDOWN_WAIT_SECS);
+        // The camera was out this round: it may not see the hands turned up
+        // (seed 12 with the camera out from 5.1 s to 8.1 s: they were
+        // turned up and gathered meanwhile, and the next round's cards,
+        // landing while the showdown waited, went astray).
+        let now = now || self.out_this_round;
         if (!now && frame < since + moment) || self.asked_showdown == Some(waiting) {
             return;
         }
@@ -1159,13 +1203,20 @@ impl Play {
             if !all && self.back.is_some_and(|back| self.frame < back.until) {
                 return;
             }
-            let catching_up = self.catching_up();
+            let said_meanwhile = self.catching_up();
+            let catching_up = said_meanwhile == Some(true);
             if catching_up && !all && self.places_wanted() {
+                return;
+            }
+            if said_meanwhile.is_some() && !all && self.drawn_unseen_wanted() {
                 return;
             }
             // Catching up, the dealer's words wait for his answer too, which
             // goes in as soon as he gives it.
-            if catching_up && !all && self.awaiting_answer() {
+            if said_meanwhile.is_some() && !all && self.awaiting_answer() {
+                if self.none_drawn_said() {
+                    continue;
+                }
                 let Some(answer) = self.card_asked_given() else {
                     return;
                 };
@@ -1226,13 +1277,12 @@ impl Play {
         }
     }
 
-    /// Whether the camera, back from being out, is putting in what it found
-    /// lying there with the dealer's words said meanwhile: both wait in
-    /// their queues. Over, it forgets its return.
-    fn catching_up(&mut self) -> bool {
-        let Some(back) = self.back else {
-            return false;
-        };
+    /// Whether the camera, back from being out, is putting in the dealer's
+    /// words said meanwhile (`Some`), and with them what it found lying
+    /// there on its return (`Some(true)`): they wait in their queues. Over,
+    /// it forgets its return.
+    fn catching_up(&mut self) -> Option<bool> {
+        let back = self.back?;
         let found = self.facts.iter().any(|f| back.found(fact_frame(f)));
         let said = self
             .dealer
@@ -1245,7 +1295,7 @@ impl Play {
             );
             self.back = None;
         }
-        found && said
+        said.then_some(found)
     }
 
     /// Back from being out while the first cards went round, the camera
@@ -1298,6 +1348,107 @@ impl Play {
              whose: drag each player's name onto his cards on the camera's picture"
                 .to_owned(),
         );
+        true
+    }
+
+    /// Back from being out, the camera has a player's "content" said
+    /// meanwhile, while he is due a card, and sees none of his cards (turned
+    /// up and gathered at the showdown before it saw them lie still: seed 12
+    /// with the camera out from 5.1 s to 8.1 s): it cannot tell what he drew.
+    /// It asks the dealer for each card drawn, once for each card the hand
+    /// holds, the word and all after it waiting for his answer: a card, or
+    /// `Y` for none ([`NONE_DRAWN`]; [`ANSWER_WAIT_SECS`] at most, then the
+    /// word goes in). Whether to wait.
+    fn drawn_unseen_wanted(&mut self) -> bool {
+        let Some(Pending {
+            frame: said,
+            line: Line::Content { player, .. },
+        }) = self.dealer.front()
+        else {
+            return false;
+        };
+        let said = *said;
+        let state = self.game.sitting().state();
+        let drawing = matches!(state.phase(), Phase::Drawing { .. } | Phase::Dealer);
+        let Some(due @ (round, seat, hand)) = self.card_due().filter(|_| drawing) else {
+            return false;
+        };
+        if state.name(seat) != player {
+            return false;
+        }
+        let held = state
+            .seat_round(seat)
+            .and_then(|sr| sr.hands.get(usize::from(hand) - 1))
+            .map_or(0, |h| h.cards.len());
+        if self.drawn_asked == Some((round, seat, hand, held)) {
+            return false;
+        }
+        if self.hand_in_sight(seat) {
+            return false;
+        }
+        self.drawn_asked = Some((round, seat, hand, held));
+        let name = state.name(seat).to_owned();
+        let text = format!(
+            "{name}'s card{}: the camera was out while {name} drew, and {DEALT_UNSEEN}; type \
+             the next card {name} drew at the desk (rank then suit), {NONE_DRAWN}",
+            which_hand(state, seat, hand),
+        );
+        self.ask_for_a_card_of_the_deal(due, said, text);
+        true
+    }
+
+    /// Whether a card of `seat`'s is seen now where it was placed (not
+    /// gathered, nor carried off to the pone's pile, which may lie beside
+    /// his place).
+    fn hand_in_sight(&self, seat: Seat) -> bool {
+        let half = 0.5 * self.zones.card_size;
+        self.placed.iter().any(|(&track, &(s, there))| {
+            s == seat
+                && self
+                    .tracker
+                    .last_seen(track)
+                    .is_some_and(|last| self.frame < last + 2)
+                && self
+                    .tracker
+                    .counted_box(track)
+                    .is_some_and(|bbox| distance(centre(bbox), there) < half)
+        })
+    }
+
+    /// The dealer's `Y` to the question waiting for his answer, asking for
+    /// a card drawn while the camera was out (his note that it stands,
+    /// waiting among his lines): none was drawn. It goes in (the journal
+    /// keeps it), and the question is settled. Whether he said it.
+    fn none_drawn_said(&mut self) -> bool {
+        let Some(awaited) = self.awaited else {
+            return false;
+        };
+        let Some(question) = self
+            .questions
+            .get(awaited.question)
+            .filter(|q| q.text.contains(NONE_DRAWN))
+            .map(|q| q.text.clone())
+        else {
+            return false;
+        };
+        let Some(k) = self
+            .dealer
+            .iter()
+            .position(|p| matches!(&p.line, Line::Note { text } if text.ends_with(&question)))
+        else {
+            return false;
+        };
+        let Some(note) = self.dealer.remove(k) else {
+            return false;
+        };
+        self.apply(note.frame, note.line, None);
+        if let Some(q) = self.questions.get_mut(awaited.question) {
+            q.answered = Some("none drawn, the dealer said".to_owned());
+        }
+        self.awaited = None;
+        if std::mem::take(&mut self.asked_card_of_the_deal) {
+            self.asked_card = None;
+        }
         true
     }
 
@@ -2653,6 +2804,7 @@ impl Play {
         }
         let leaving: Vec<u64> = self.placed.keys().copied().collect();
         if round_over {
+            self.out_this_round = false;
             self.refused.clear();
             self.round_ended_at = self.frame;
             self.tracker.leave(&leaving);
@@ -3211,8 +3363,40 @@ fn fact_frame(fact: &Fact) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Slip, slip_kind};
+    use super::{DealerScript, Play, Slip, slip_kind};
+    use crate::tracker::TrackerOptions;
     use pone_engine::Seat;
+    use std::time::Duration;
+
+    /// Frames 1.5 s apart after frames 0.1 s apart: the camera was out. A
+    /// machine reading a frame every 2 s from the start is no camera out.
+    #[test]
+    fn a_gap_between_frames_is_the_camera_out_but_a_slow_reader_is_not() {
+        let script = || {
+            DealerScript::parse(r#"{"t":"table","players":["Ann","Bob"],"frame":0}"#)
+                .expect("a table")
+        };
+        let mut play = Play::new(script(), 10.0, TrackerOptions::default()).expect("a table");
+        for frame in 0..10 {
+            play.frame(frame, Duration::from_millis(frame * 100), &[]);
+        }
+        assert!(play.back.is_none());
+        play.frame(25, Duration::from_millis(2500), &[]);
+        assert!(
+            play.back
+                .is_some_and(|back| back.last == 9 && back.first == 25)
+        );
+
+        // (Its first gap, with none before to compare, is taken for one.)
+        let mut slow = Play::new(script(), 10.0, TrackerOptions::default()).expect("a table");
+        for frame in 0..10 {
+            slow.frame(frame, Duration::from_secs(2 * frame), &[]);
+            assert!(
+                slow.back.is_none_or(|back| back.first <= 1),
+                "frame {frame}"
+            );
+        }
+    }
 
     /// Ann deals to Bob, Cat and Dan, then herself; `lines` go on from there.
     fn state_after(lines: &str) -> pone_engine::Game {

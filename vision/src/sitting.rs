@@ -821,10 +821,20 @@ impl LabelDealer {
             let asked = Some((state.round_number(), seat, hand, held));
             if self.card_answered != asked {
                 self.card_answered = asked;
+                let Some(card) = self.hand_card(frame, seat, hand, held) else {
+                    // Asked for a card drawn while the camera was out, he
+                    // drew none: the desk's Y, its note.
+                    let asked = play.questions().iter().rev().find(|q| {
+                        q.answered.is_none() && q.text.contains(crate::play::NONE_DRAWN)
+                    })?;
+                    let line = crate::play::settled_as_it_stands(&asked.text);
+                    play.say(line.clone());
+                    return Some(line);
+                };
                 let line = Line::Card {
                     to: state.name(seat).to_owned(),
                     hand: Some(hand),
-                    card: self.hand_card(frame, seat, hand, held)?,
+                    card,
                 };
                 play.say(line.clone());
                 return Some(line);
