@@ -412,6 +412,14 @@ impl State {
         self.round.seats.get(seat.index())
     }
 
+    /// A player's hand in the current round, numbered from 1 as
+    /// [`State::due_card`] and [`State::to_show`] name it.
+    pub fn hand(&self, seat: Seat, hand: u8) -> Option<&Hand> {
+        self.seat_round(seat)?
+            .hands
+            .get(usize::from(hand).checked_sub(1)?)
+    }
+
     /// The dealing order of the current round: from the dealer's left, dealer last.
     pub fn order(&self) -> &[Seat] {
         &self.round.order

@@ -979,8 +979,7 @@ impl Play {
         let state = self.game.sitting().state();
         let (_, seat, hand) = due;
         let held = state
-            .seat_round(seat)
-            .and_then(|sr| sr.hands.get(usize::from(hand) - 1))
+            .hand(seat, hand)
             .map(|h| {
                 h.cards
                     .slots()
@@ -1019,6 +1018,12 @@ impl Play {
                 q.answered = Some("the card went in".to_owned());
             }
         }
+        self.card_of_the_deal_asked_no_more();
+    }
+
+    /// A card of the deal asked for is asked for no more (a card in the
+    /// draw stays asked, so that it is not asked again).
+    fn card_of_the_deal_asked_no_more(&mut self) {
         if std::mem::take(&mut self.asked_card_of_the_deal) {
             self.asked_card = None;
         }
@@ -1205,23 +1210,22 @@ impl Play {
             }
             let said_meanwhile = self.catching_up();
             let catching_up = said_meanwhile == Some(true);
-            if catching_up && !all && self.places_wanted() {
-                return;
-            }
-            if said_meanwhile.is_some() && !all && self.drawn_unseen_wanted() {
-                return;
-            }
-            // Catching up, the dealer's words wait for his answer too, which
-            // goes in as soon as he gives it.
-            if said_meanwhile.is_some() && !all && self.awaiting_answer() {
-                if self.none_drawn_said() {
+            if !all && said_meanwhile.is_some() {
+                if (catching_up && self.places_wanted()) || self.drawn_unseen_wanted() {
+                    return;
+                }
+                // The dealer's words said meanwhile wait for his answer too,
+                // which goes in as soon as he gives it.
+                if self.awaiting_answer() {
+                    if self.none_drawn_said() {
+                        continue;
+                    }
+                    let Some(answer) = self.card_asked_given() else {
+                        return;
+                    };
+                    self.apply(answer.frame, answer.line, None);
                     continue;
                 }
-                let Some(answer) = self.card_asked_given() else {
-                    return;
-                };
-                self.apply(answer.frame, answer.line, None);
-                continue;
             }
             let fact_frame = self.facts.front().map(fact_frame);
             let line_frame = self.dealer.front().map(|p| p.frame);
@@ -1376,10 +1380,7 @@ impl Play {
         if state.name(seat) != player {
             return false;
         }
-        let held = state
-            .seat_round(seat)
-            .and_then(|sr| sr.hands.get(usize::from(hand) - 1))
-            .map_or(0, |h| h.cards.len());
+        let held = state.hand(seat, hand).map_or(0, |h| h.cards.len());
         if self.drawn_asked == Some((round, seat, hand, held)) {
             return false;
         }
@@ -1446,9 +1447,7 @@ impl Play {
             q.answered = Some("none drawn, the dealer said".to_owned());
         }
         self.awaited = None;
-        if std::mem::take(&mut self.asked_card_of_the_deal) {
-            self.asked_card = None;
-        }
+        self.card_of_the_deal_asked_no_more();
         true
     }
 

@@ -814,10 +814,7 @@ impl LabelDealer {
         }
         if let Some((seat, hand)) = play.asked_for_card() {
             let state = play.game().sitting().state();
-            let held = state
-                .seat_round(seat)
-                .and_then(|sr| sr.hands.get(usize::from(hand) - 1))
-                .map_or(0, |h| h.cards.len());
+            let held = state.hand(seat, hand).map_or(0, |h| h.cards.len());
             let asked = Some((state.round_number(), seat, hand, held));
             if self.card_answered != asked {
                 self.card_answered = asked;
@@ -925,34 +922,31 @@ impl LabelDealer {
     /// up to `frame` that shows it: `Some(None)` for a card lying face down.
     #[allow(clippy::option_option)] // none found, or found face down
     fn hand_card(&self, frame: u64, seat: Seat, hand: u8, position: usize) -> Option<Option<Card>> {
-        (0..=frame).rev().find_map(|f| {
-            let labels = self.labels(f)?;
-            labels.cards.iter().find_map(|c| match c.role {
-                crate::scene::Role::Hand {
-                    seat: s,
-                    hand: h,
-                    position: p,
-                } if s == seat.0 && h == hand && usize::from(p) == position => {
-                    Some(c.card.parse::<Card>().ok())
-                }
-                _ => None,
-            })
-        })
+        self.hand_label(frame, seat, hand, position)
+            .map(|c| c.card.parse::<Card>().ok())
     }
 
     /// Where the round's first card of `seat` lies (its box's centre), in
     /// the last frame up to `frame` that shows it: the seat's place, as the
     /// dealer drags it on the camera's picture.
     fn first_card_at(&self, frame: u64, seat: Seat) -> Option<[f32; 2]> {
+        self.hand_label(frame, seat, 1, 0)
+            .map(|c| crate::boxes::centre(c.bbox))
+    }
+
+    /// The label of the card at place `position` of a hand (0 first), in
+    /// the last frame up to `frame` that shows it.
+    fn hand_label(
+        &self,
+        frame: u64,
+        seat: Seat,
+        hand: u8,
+        position: usize,
+    ) -> Option<crate::render::CardLabel> {
         (0..=frame).rev().find_map(|f| {
-            let labels = self.labels(f)?;
-            labels.cards.iter().find_map(|c| match c.role {
-                crate::scene::Role::Hand {
-                    seat: s,
-                    hand: 1,
-                    position: 0,
-                } if s == seat.0 => Some(crate::boxes::centre(c.bbox)),
-                _ => None,
+            self.labels(f)?.cards.into_iter().find(|c| {
+                matches!(c.role, crate::scene::Role::Hand { seat: s, hand: h, position: p }
+                    if s == seat.0 && h == hand && usize::from(p) == position)
             })
         })
     }
