@@ -238,7 +238,8 @@ fn truth_ledger(dir: &Path) -> Value {
 /// taken for it until a face-down box at another seat's place, on that
 /// seat's back, was that back found again (`Play::found_again_on_a_card`).
 ///
-/// Seed 32 is played as the issue writes the command (its frames folder),
+/// Seed 40 is played from a recording of it (`pone record`, an MJPEG file
+/// and its frame rate). Seed 32 is played as the issue writes the command (its frames folder),
 /// with bad frames: every 23rd blurred (a camera's focus hunting: the
 /// recogniser loses cards and misreads others surely, a JC read JS at 0.97)
 /// and every 37th black (the camera's hiccup). The sittings' hands passing
@@ -261,9 +262,22 @@ fn the_real_recogniser_keeps_the_ledger_of_rendered_sittings() {
         let dir = sitting(&name, seed, rounds, players, "1280x720");
         // The first as the issue writes it: its frames folder, the
         // sitting's dealer found beside it, with bad frames.
+        // Seed 40 as a camera's recording of it (`pone record`: MJPEG).
         let source = if seed == 32 {
             spoil_frames(&dir.join("frames"));
             dir.join("frames")
+        } else if seed == 40 {
+            let recording = dir.join("recording");
+            let said = pone_ok([
+                "record".as_ref(),
+                "--source".as_ref(),
+                dir.as_os_str(),
+                "--out".as_ref(),
+                recording.as_os_str(),
+            ]);
+            let said = String::from_utf8_lossy(&said.stdout);
+            assert!(said.contains("at 10 fps"), "{said}");
+            recording
         } else {
             dir.to_path_buf()
         };

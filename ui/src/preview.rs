@@ -1,10 +1,14 @@
 //! What a camera sees, shown on the sitting's setup before the sitting
 //! starts, so the dealer can point it at the table: a thread reads the
 //! chosen camera's frames and keeps the last one, made small, for the form
-//! to draw. The camera is let go before the sitting opens it
-//! ([`Preview::close`]).
+//! to draw, and a second reads the cards in the latest frame, drawn on the
+//! picture as the table will see them (box, card, confidence), so that he
+//! can see the camera reads his deck before the first card is dealt. The
+//! camera is let go before the sitting opens it ([`Preview::close`]).
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -12,6 +16,7 @@ use std::time::Duration;
 use eframe::egui;
 use egui::{Color32, RichText};
 use image::RgbImage;
+use pone_vision::recognise::{Recogniser, Seen};
 use pone_vision::source::{Source, SourceError};
 
 /// How a camera is opened by its number (`pone cameras`): the machine's own
@@ -70,13 +75,28 @@ enum Standing {
     Failed(String),
 }
 
-/// What the reading thread leaves for the form.
+/// What the recogniser makes of the camera's frames.
+#[derive(Clone, Debug, PartialEq)]
+enum Reading {
+    /// Its models are being loaded.
+    Loading,
+    /// The cards in a recent frame (its number; in the camera's pixels).
+    Read(u64, Vec<Seen>),
+    /// It cannot read: why (no models, no ONNX Runtime).
+    Failed(String),
+}
+
+/// What the reading threads leave for the form.
 #[derive(Debug)]
 struct Latest {
     standing: Standing,
     /// Frames read so far, the last one made small, and its full size.
     frames: u64,
     frame: Option<(RgbImage, (u32, u32))>,
+    /// The cards read in a recent frame.
+    reading: Reading,
+    /// Frames the recogniser has read.
+    read: u64,
 }
 
 /// What the dealer did on the preview this frame.
@@ -96,7 +116,8 @@ pub struct Preview {
     camera: u32,
     latest: Arc<Mutex<Latest>>,
     stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
+    /// The camera's thread and the recogniser's.
+    threads: Vec<JoinHandle<()>>,
     /// The texture drawn, the frame it holds, and that frame's full size.
     texture: Option<(u64, egui::TextureHandle, (u32, u32))>,
 }
@@ -111,23 +132,32 @@ impl std::fmt::Debug for Preview {
 }
 
 impl Preview {
-    /// Starts reading camera `camera` on a thread of its own.
+    /// Starts reading camera `camera` on a thread of its own, and the
+    /// cards in its frames with the models in `models` on another.
     #[must_use]
-    pub fn open(camera: u32, opener: &CameraOpener) -> Preview {
+    pub fn open(camera: u32, opener: &CameraOpener, models: PathBuf) -> Preview {
         let latest = Arc::new(Mutex::new(Latest {
             standing: Standing::Opening,
             frames: 0,
             frame: None,
+            reading: Reading::Loading,
+            read: 0,
         }));
         let stop = Arc::new(AtomicBool::new(false));
         let open = Arc::clone(&opener.0);
+        // One frame waits for the recogniser at most: the others are let go.
+        let (to_read, frames) = sync_channel(1);
         let (shared, stopping) = (Arc::clone(&latest), Arc::clone(&stop));
-        let thread = std::thread::spawn(move || read(camera, &*open, &shared, &stopping));
+        let camera_thread =
+            std::thread::spawn(move || read(camera, &*open, &to_read, &shared, &stopping));
+        let (shared, stopping) = (Arc::clone(&latest), Arc::clone(&stop));
+        let reading_thread =
+            std::thread::spawn(move || read_cards(&models, &frames, &shared, &stopping));
         Preview {
             camera,
             latest,
             stop,
-            thread: Some(thread),
+            threads: vec![camera_thread, reading_thread],
             texture: None,
         }
     }
@@ -142,6 +172,12 @@ impl Preview {
     #[must_use]
     pub fn frames(&self) -> u64 {
         self.lock().frames
+    }
+
+    /// How many of its frames the recogniser has read.
+    #[must_use]
+    pub fn frames_read(&self) -> u64 {
+        self.lock().read
     }
 
     /// Whether it has stopped reading for good: the camera could not be
@@ -162,7 +198,7 @@ impl Preview {
 
     fn finish(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
+        for thread in self.threads.drain(..) {
             // A thread that panicked has let the camera go too.
             let _ = thread.join();
         }
@@ -173,12 +209,17 @@ impl Preview {
         self.latest.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The camera's picture, with `marks` on it (places in the camera's
-    /// pixels, and their names), and where it stands; what the dealer did.
+    /// The camera's picture, with the cards read on it and `marks` (places
+    /// in the camera's pixels, and their names), and where it stands; what
+    /// the dealer did.
     pub fn preview_ui(&mut self, ui: &mut egui::Ui, marks: &[([f32; 2], String)]) -> Tapped {
         let standing = self.take_frame(ui.ctx());
-        let at = self.picture_ui(ui, marks);
+        let reading = self.lock().reading.clone();
+        let at = self.picture_ui(ui, &reading, marks);
         let again = self.standing_ui(ui, &standing);
+        if self.texture.is_some() {
+            reading_ui(ui, &reading);
+        }
         if matches!(
             standing,
             Standing::Opening | Standing::Showing(_) | Standing::Lost(_)
@@ -221,9 +262,14 @@ impl Preview {
         standing
     }
 
-    /// The picture with the places marked on it; where it was tapped, in
-    /// the camera's pixels.
-    fn picture_ui(&self, ui: &mut egui::Ui, marks: &[([f32; 2], String)]) -> Option<[f32; 2]> {
+    /// The picture with the cards read and the places marked on it; where
+    /// it was tapped, in the camera's pixels.
+    fn picture_ui(
+        &self,
+        ui: &mut egui::Ui,
+        reading: &Reading,
+        marks: &[([f32; 2], String)],
+    ) -> Option<[f32; 2]> {
         let (_, texture, (full_w, full_h)) = self.texture.as_ref()?;
         let [w, h] = texture.size();
         #[allow(clippy::cast_precision_loss)] // a picture's side
@@ -240,8 +286,12 @@ impl Preview {
         #[allow(clippy::cast_precision_loss)] // a frame's side
         let full = egui::vec2(*full_w as f32, *full_h as f32).max(egui::vec2(1.0, 1.0));
         let painter = ui.painter_at(rect);
-        for ([x, y], name) in marks {
-            let centre = rect.min + egui::vec2(x / full.x, y / full.y) * rect.size();
+        let at = |x: f32, y: f32| rect.min + egui::vec2(x / full.x, y / full.y) * rect.size();
+        if let Reading::Read(_, seen) = reading {
+            draw_readings(&painter, seen, at);
+        }
+        for &([x, y], ref name) in marks {
+            let centre = at(x, y);
             painter.circle(
                 centre,
                 MARK_RADIUS,
@@ -317,9 +367,120 @@ impl Drop for Preview {
     }
 }
 
-/// The reading thread: opens the camera and keeps its last frame, small,
-/// until told to stop.
-fn read(camera: u32, open: &OpenCamera, latest: &Mutex<Latest>, stop: &AtomicBool) {
+/// Each reading's box on a camera's picture, with its card and confidence:
+/// gold for a face, blue for a back, red for one read at under 0.8 (one
+/// the table would ask the dealer about). `at`: a point of the camera's
+/// frame on the screen.
+pub(crate) fn draw_readings(
+    painter: &egui::Painter,
+    readings: &[Seen],
+    at: impl Fn(f32, f32) -> egui::Pos2,
+) {
+    for seen in readings {
+        let b = seen.bbox;
+        let colour = if seen.confidence < 0.8 {
+            Color32::LIGHT_RED
+        } else if seen.card == "back" {
+            crate::screen::CARD_BACK
+        } else {
+            crate::screen::GOLD
+        };
+        painter.rect_stroke(
+            egui::Rect::from_min_max(at(b[0], b[1]), at(b[2], b[3])),
+            2.0,
+            egui::Stroke::new(2.0, colour),
+            egui::StrokeKind::Outside,
+        );
+        painter.text(
+            at(b[0], b[1]),
+            egui::Align2::LEFT_BOTTOM,
+            format!("{} {:.2}", seen.card, seen.confidence),
+            egui::FontId::proportional(12.0),
+            colour,
+        );
+    }
+}
+
+/// What the recogniser reads in the picture, in words under it.
+fn reading_ui(ui: &mut egui::Ui, reading: &Reading) {
+    let text = match reading {
+        Reading::Loading => RichText::new("Loading the card recogniser...").color(Color32::GRAY),
+        Reading::Read(_, seen) if seen.is_empty() => {
+            RichText::new("It reads no card on the table now.").color(Color32::GRAY)
+        }
+        Reading::Read(_, seen) => {
+            let cards: Vec<String> = seen
+                .iter()
+                .map(|s| format!("{} {:.2}", s.card, s.confidence))
+                .collect();
+            let doubtful = seen.iter().filter(|s| s.confidence < 0.8).count();
+            let mut text = format!(
+                "It reads {} card{} now: {}.",
+                seen.len(),
+                if seen.len() == 1 { "" } else { "s" },
+                cards.join(", ")
+            );
+            if doubtful > 0 {
+                text.push_str(
+                    " Those in red it doubts: more light, or the camera nearer the table.",
+                );
+            }
+            RichText::new(text).color(Color32::GRAY)
+        }
+        Reading::Failed(why) => RichText::new(format!(
+            "Its cards cannot be read: {why}. The sitting will say so too; run scripts/setup."
+        ))
+        .color(Color32::LIGHT_RED),
+    };
+    ui.label(text);
+}
+
+/// The recogniser's thread: loads the models, then reads the cards in each
+/// frame the camera's thread hands it, until that thread ends or it is told
+/// to stop.
+fn read_cards(
+    models: &std::path::Path,
+    frames: &Receiver<(u64, RgbImage)>,
+    latest: &Mutex<Latest>,
+    stop: &AtomicBool,
+) {
+    crate::yield_to_the_window();
+    let set = |reading: Reading| {
+        let mut latest = latest.lock().unwrap_or_else(PoisonError::into_inner);
+        if matches!(reading, Reading::Read(..)) {
+            latest.read += 1;
+        }
+        latest.reading = reading;
+    };
+    // One thread: the camera's and the window's have the others.
+    let mut recogniser = match Recogniser::open_on(models, 1) {
+        Ok(recogniser) => recogniser,
+        Err(e) => return set(Reading::Failed(e.to_string())),
+    };
+    recogniser.camera_frames(true);
+    while !stop.load(Ordering::Relaxed) {
+        let (number, frame) = match frames.recv_timeout(LOST_REST) {
+            Ok(frame) => frame,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => return,
+        };
+        match recogniser.recognise(&frame) {
+            Ok(seen) => set(Reading::Read(number, seen)),
+            Err(e) => return set(Reading::Failed(e.to_string())),
+        }
+    }
+}
+
+/// The camera's thread: opens the camera and keeps its last frame, small,
+/// until told to stop, handing each frame whole to the recogniser when it
+/// is free.
+fn read(
+    camera: u32,
+    open: &OpenCamera,
+    to_read: &SyncSender<(u64, RgbImage)>,
+    latest: &Mutex<Latest>,
+    stop: &AtomicBool,
+) {
     crate::yield_to_the_window();
     let set = |standing: Standing| {
         latest
@@ -343,10 +504,17 @@ fn read(camera: u32, open: &OpenCamera, latest: &Mutex<Latest>, stop: &AtomicBoo
                     KEPT_WIDTH.min(w),
                     u32::try_from(kept_h).unwrap_or(h).min(h),
                 );
-                let mut latest = latest.lock().unwrap_or_else(PoisonError::into_inner);
-                latest.frames += 1;
-                latest.frame = Some((small, (w, h)));
-                latest.standing = Standing::Showing(what.clone());
+                let number = {
+                    let mut latest = latest.lock().unwrap_or_else(PoisonError::into_inner);
+                    latest.frames += 1;
+                    latest.frame = Some((small, (w, h)));
+                    latest.standing = Standing::Showing(what.clone());
+                    latest.frames
+                };
+                // The recogniser busy with a frame and one waiting: this one is let go.
+                match to_read.try_send((number, frame.image)) {
+                    Ok(()) | Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {}
+                }
             }
             Ok(None) => return set(Standing::Ended(what)),
             Err(SourceError::Lost { name, reason }) => {

@@ -1232,28 +1232,7 @@ fn show_camera(
     // Source pixels to the screen.
     let k = view.scale * shown.x / size.x.max(1.0);
     let at = |x: f32, y: f32| rect.min + egui::vec2(x * k, y * k);
-    for seen in &view.readings {
-        let b = seen.bbox;
-        let colour = if seen.card == "back" { CARD_BACK } else { GOLD };
-        let colour = if seen.confidence < 0.8 {
-            Color32::LIGHT_RED
-        } else {
-            colour
-        };
-        painter.rect_stroke(
-            egui::Rect::from_min_max(at(b[0], b[1]), at(b[2], b[3])),
-            2.0,
-            egui::Stroke::new(2.0, colour),
-            egui::StrokeKind::Outside,
-        );
-        painter.text(
-            at(b[0], b[1]),
-            egui::Align2::LEFT_BOTTOM,
-            format!("{} {:.2}", seen.card, seen.confidence),
-            egui::FontId::proportional(12.0),
-            colour,
-        );
-    }
+    crate::preview::draw_readings(&painter, &view.readings, at);
     if let Some(b) = doubted {
         let ring = egui::Rect::from_min_max(at(b[0], b[1]), at(b[2], b[3])).expand(5.0);
         painter.rect_stroke(
@@ -1644,7 +1623,7 @@ fn suit_name(suit: Suit) -> &'static str {
 /// Felt green, and the colours drawn on it.
 const FELT: Color32 = Color32::from_rgb(22, 82, 52);
 const CARD_FACE: Color32 = Color32::from_rgb(250, 248, 240);
-const CARD_BACK: Color32 = Color32::from_rgb(40, 70, 150);
+pub(crate) const CARD_BACK: Color32 = Color32::from_rgb(40, 70, 150);
 const RED_SUIT: Color32 = Color32::from_rgb(200, 30, 40);
 pub(crate) const GOLD: Color32 = Color32::from_rgb(240, 200, 80);
 /// What the table should check (the engine's flags): orange, apart from

@@ -50,6 +50,9 @@ pub struct Setup {
     pub cameras: Vec<(u32, String)>,
     /// How a camera chosen is opened to show what it sees.
     pub opener: CameraOpener,
+    /// The models that read the cards on its picture (the sitting's:
+    /// [`pone_vision::recognise::models_dir`]).
+    pub models: PathBuf,
     /// What the camera chosen sees, while the form is open.
     pub preview: Option<Preview>,
     /// Where the cards will lie on the camera's picture, tapped on it: each
@@ -125,6 +128,7 @@ impl Setup {
                 .map_or(Dealing::Desk, |(index, _)| Dealing::Camera(*index)),
             cameras,
             opener: CameraOpener::cameras(),
+            models: pone_vision::recognise::models_dir(),
             preview: None,
             places: Vec::new(),
             training: false,
@@ -537,7 +541,7 @@ fn preview_ui(ui: &mut egui::Ui, setup: &mut Setup) {
             old.close();
             setup.places.clear();
         }
-        setup.preview = Some(Preview::open(index, &setup.opener));
+        setup.preview = Some(Preview::open(index, &setup.opener, setup.models.clone()));
     }
     let marks = setup.place_names();
     let Some(preview) = setup.preview.as_mut() else {
@@ -549,7 +553,7 @@ fn preview_ui(ui: &mut egui::Ui, setup: &mut Setup) {
         if let Some(old) = setup.preview.take() {
             old.close();
         }
-        setup.preview = Some(Preview::open(index, &setup.opener));
+        setup.preview = Some(Preview::open(index, &setup.opener, setup.models.clone()));
     }
     if let Some(at) = tapped.at
         && setup.next_place().is_some()

@@ -4,7 +4,7 @@
 
 use eframe::egui;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use pone_ui::preview::{CameraOpener, Preview};
 use pone_ui::screen::{ScreenOptions, SideScreen, Table};
 use pone_ui::setup::{Dealing, Setup, Start, show_setup};
@@ -242,8 +242,10 @@ fn the_camera_chosen_shows_what_it_sees_until_the_sitting_starts() {
             harness.run();
         }
     };
-    until(&mut harness, &|p| p.camera() == 0 && p.frames() > 0);
+    until(&mut harness, &|p| p.camera() == 0 && p.frames_read() > 0);
     harness.get_by_label_contains("camera 0: table camera, 1280x720: what it sees now.");
+    // Coloured patches, no cards.
+    harness.get_by_label_contains("It reads no card on the table now.");
     harness.get_by_label_contains("First: Ann's cards.");
     // The four players' places, the pack's and the pile's.
     tap(
@@ -294,6 +296,88 @@ fn the_camera_chosen_shows_what_it_sees_until_the_sitting_starts() {
         vec![Some([256.0, 576.0]), Some([128.0, 288.0]), None, None]
     );
     assert!(zones.stacks.is_empty());
+}
+
+/// The camera's picture on the form shows the cards the recogniser reads in
+/// it, as the table will (box, card, confidence), and says them under it,
+/// so that the dealer sees his deck read before the first card is dealt: a
+/// rendered table of a design never trained on, through the real models.
+#[test]
+fn the_cameras_picture_on_the_form_shows_the_cards_it_reads() {
+    let dir = std::env::temp_dir().join(format!("pone-preview-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pone"))
+        .args([
+            "synth",
+            "--scenes",
+            "1",
+            "--seed",
+            "1",
+            "--designs",
+            "held-out",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("pone runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let frames = dir.join("images");
+    let mut setup = Setup::new(vec![(0, "table camera".into())]);
+    setup.journal = String::new();
+    setup.opener = CameraOpener::new(move |_| {
+        Ok(Box::new(pone_vision::source::FolderSource::open(
+            &frames,
+            Some(30.0),
+            pone_vision::source::Pace::Fast,
+        )?))
+    });
+    let mut harness = form_until_started(setup);
+    for _ in 0..500 {
+        harness.run();
+        if harness
+            .state()
+            .0
+            .preview
+            .as_ref()
+            .is_some_and(|p| p.frames_read() > 0)
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    harness.run();
+    let said = harness
+        .get_by_label_contains("It reads ")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    // The scene's face-up cards whose index shows: each read.
+    let labels: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("labels/000000.json")).expect("the labels"))
+            .expect("JSON");
+    let mut faces = 0;
+    for card in labels["cards"].as_array().expect("cards") {
+        let shows = card["index"]
+            .as_array()
+            .is_some_and(|i| i.iter().any(|i| i["visible"].as_f64() >= Some(0.9)));
+        let name = card["card"].as_str().expect("a card");
+        if name != "back" && shows {
+            faces += 1;
+            assert!(
+                said.contains(&format!(" {name} ")),
+                "{name} not read: {said}"
+            );
+        }
+    }
+    assert!(faces >= 3, "the scene shows {faces} faces");
+    assert!(said.contains(" back "), "{said}");
+    // No snapshot: the confidences' last digit may differ on another processor.
+    drop(harness);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The form started is kept for the next sitting, which opens filled in
