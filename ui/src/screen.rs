@@ -1413,14 +1413,17 @@ pub fn show_desk(ui: &mut egui::Ui, desk: &mut Desk) {
             }
             // The dealer's own reason for his next undo or fix, at the right.
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.add(
+                let why = ui.add(
                     egui::TextEdit::singleline(desk.why_mut())
                         .id(why_id)
                         .font(egui::TextStyle::Heading)
                         .desired_width(420.0)
+                        .min_size(egui::vec2(0.0, TOUCH))
+                        .vertical_align(egui::Align::Center)
                         .hint_text("for the next undo or fix, in the journal"),
                 );
-                ui.label(RichText::new("Why (W):").size(18.0));
+                let label = ui.label(RichText::new("Why (W):").size(18.0));
+                why.labelled_by(label.id);
             });
         });
         if let Some(question) = desk.question_prompt() {

@@ -230,6 +230,9 @@ fn the_desk_takes_taps_and_shows_what_is_due() {
     harness.get_by_label_contains("first cards, Bob's stake");
     type_keys(&mut harness, "4\n1");
     harness.snapshot("desk_stakes");
+    // What the dealer taps at the table is a finger's size.
+    let small = crate::small_targets(&harness);
+    assert!(small.is_empty(), "too small to tap: {small:#?}");
     harness.get_by_label("Undo (U)").click();
     harness.run();
     harness.get_by_label_contains("Stake for Bob");
