@@ -382,11 +382,20 @@ impl Training {
         });
     }
 
-    /// Asks for the announcements while any are due; true while it does
-    /// (the table and the desk wait).
+    /// Asks for the announcements while any are due, on a panel of the
+    /// window's own; true while it does (the table and the desk wait).
     fn ask(&mut self, ui: &mut egui::Ui) -> bool {
-        let Some(drill) = &mut self.asking else {
+        if self.asking.is_none() {
             return false;
+        }
+        egui::CentralPanel::default().show(ui, |ui| self.ask_inside(ui));
+        true
+    }
+
+    /// [`Training::ask`]'s questions, in `ui`.
+    fn ask_inside(&mut self, ui: &mut egui::Ui) {
+        let Some(drill) = &mut self.asking else {
+            return;
         };
         let before = drill.practice().clone();
         ui.label(
@@ -417,7 +426,6 @@ impl Training {
                 self.asking = None;
             }
         }
-        true
     }
 }
 
@@ -1419,7 +1427,7 @@ pub fn show_desk(ui: &mut egui::Ui, desk: &mut Desk) {
                         .font(egui::TextStyle::Heading)
                         .desired_width(420.0)
                         .min_size(egui::vec2(0.0, TOUCH))
-                        .vertical_align(egui::Align::Center)
+                        .align(egui::Align2::LEFT_CENTER)
                         .hint_text("for the next undo or fix, in the journal"),
                 );
                 let label = ui.label(RichText::new("Why (W):").size(18.0));

@@ -57,6 +57,7 @@ fn in_training_the_dealer_announces_each_settlement_before_the_screen_shows_it()
     // The round has ended: the dealer is asked, and the table waits.
     harness.get_by_label_contains("announce each settlement");
     assert!(harness.query_by_label_contains("Round 1 settled").is_none());
+    harness.snapshot("training_announce");
     // The first announced wrong, the others right.
     let said: Vec<i64> = questions
         .iter()
