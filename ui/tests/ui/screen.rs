@@ -310,8 +310,9 @@ fn the_engines_flags_are_shown_for_the_table_to_check() {
 
 /// The demo table in its window for `steps` frames of the harness's clock
 /// (a quarter second each, never the wall clock): how many things the
-/// table did by each frame, and its game at the end.
-fn demo_by_the_clock(steps: usize) -> (Vec<usize>, Game) {
+/// table did by each frame, and its game at the end (and, with `snapshot`,
+/// the window compared with its snapshot).
+fn demo_by_the_clock(steps: usize, snapshot: bool) -> (Vec<usize>, Game) {
     use pone_ui::screen::{ScreenOptions, SideScreen, Table};
     let options = ScreenOptions {
         players: 3,
@@ -350,6 +351,10 @@ fn demo_by_the_clock(steps: usize) -> (Vec<usize>, Game) {
         }
         done.push(acted);
     }
+    if snapshot {
+        // The whole window as the demo leaves it, the same on every run.
+        harness.snapshot("demo_window");
+    }
     let game = harness.state().game().expect("the demo's game").clone();
     (done, game)
 }
@@ -358,7 +363,7 @@ fn demo_by_the_clock(steps: usize) -> (Vec<usize>, Game) {
 fn the_demo_plays_by_the_harness_clock_and_the_screen_follows_each_step() {
     // 30 seconds of the window's time: a thing a second, four seconds
     // after a round ends (the settlement stays up to be read).
-    let (done, game) = demo_by_the_clock(120);
+    let (done, game) = demo_by_the_clock(120, true);
     assert!(
         game.ledger().rounds.iter().any(|r| r.next_dealer.is_some()),
         "a round settled in 30 seconds"
@@ -367,7 +372,7 @@ fn the_demo_plays_by_the_harness_clock_and_the_screen_follows_each_step() {
     assert!(done.windows(5).all(|w| w[4] - w[0] <= 1), "{done:?}");
     // The same frames, the same table, on every run: the clock is the
     // harness's, so the snapshots it takes are stable.
-    let (again, game_again) = demo_by_the_clock(120);
+    let (again, game_again) = demo_by_the_clock(120, false);
     assert_eq!(done, again);
     assert_eq!(game.ledger().balances, game_again.ledger().balances);
 }
