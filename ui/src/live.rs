@@ -391,6 +391,8 @@ pub struct LiveView {
     pub closing: bool,
     /// Frames read so far.
     pub frames_read: u64,
+    /// Frames the source let go unread, come while the one before was read.
+    pub frames_dropped: u64,
     /// How long after it was due the latest frame's reading was done, and
     /// the longest so far, milliseconds (the source's clock started with
     /// its first frame): whether the pipeline keeps up with the source.
@@ -620,6 +622,7 @@ fn run_pipeline(
         }
         last = frame.index;
         let behind = due.elapsed().as_secs_f64() * 1000.0;
+        let dropped = source.dropped();
         let read_ms = recent_median(&mut times, start.elapsed().as_secs_f64() * 1000.0);
         let (picture, scale) = for_the_view(frame.image);
         let mut picture = Some(picture);
@@ -638,6 +641,7 @@ fn run_pipeline(
             v.questions = play.questions().to_vec();
             v.read_ms = read_ms;
             v.frames_read += 1;
+            v.frames_dropped = dropped;
             v.behind_ms = (behind, v.behind_ms.1.max(behind));
             v.waiting = play.waiting();
             v.error.clone_from(&kept);
@@ -721,6 +725,16 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
         write!(out, "{}", report::to_text(game))?;
     }
     summarise(&play, options.source.as_deref(), fps, &mut busy);
+    if options.live {
+        let dropped = source.dropped();
+        let offered = busy.len() as u64 + dropped;
+        #[allow(clippy::cast_precision_loss)] // frame counts
+        let share = 100.0 * dropped as f64 / offered.max(1) as f64;
+        eprintln!(
+            "played live: {dropped} of the {offered} frames ({share:.1}%) let go, come while \
+             the one before was read"
+        );
+    }
     Ok(())
 }
 

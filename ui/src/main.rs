@@ -151,8 +151,9 @@ enum Commands {
         /// camera (default 30).
         #[arg(long)]
         fps: Option<f32>,
-        /// Play the recording at its own pace, as a camera would give it
-        /// (the window always does).
+        /// Play the recording at its own pace, as a camera would give it:
+        /// frames that come while one is read are let go, and counted (the
+        /// window always plays so).
         #[arg(long)]
         live: bool,
         /// With the window: close it after this many seconds.

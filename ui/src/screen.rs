@@ -1041,9 +1041,10 @@ fn report_pipeline(view: &std::sync::Mutex<crate::live::LiveView>) {
     if let Ok(view) = view.lock() {
         let (last, worst) = view.behind_ms;
         eprintln!(
-            "pipeline: {} frames read, median {:.1} ms a frame; the latest read {last:.1} ms \
-             after it was due, the latest of all {worst:.1} ms",
-            view.frames_read, view.read_ms
+            "pipeline: {} frames read ({} let go, come while the one before was read), median \
+             {:.1} ms a frame; the latest read {last:.1} ms after it was due, the latest of all \
+             {worst:.1} ms",
+            view.frames_read, view.frames_dropped, view.read_ms
         );
     }
 }

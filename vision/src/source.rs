@@ -30,7 +30,10 @@ pub struct Frame {
 /// How fast a recording plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pace {
-    /// At its frame rate, as the camera gave it.
+    /// At its frame rate, as the camera gave it: a frame whose time has
+    /// passed when the next is asked for is let go, and the newest due is
+    /// given, as a camera's driver lets frames go while its reader is busy
+    /// ([`Source::dropped`] counts them).
     Live,
     /// As fast as frames can be read; frame times still follow the frame rate.
     Fast,
@@ -100,6 +103,11 @@ pub trait Source {
     fn fps(&self) -> f32;
     /// What it is, for the screen and the log (`"frames in DIR"`, `"camera 0: NAME"`).
     fn describe(&self) -> String;
+    /// Frames let go unread so far because they came while the reader was
+    /// busy with the one before (a recording played at [`Pace::Live`]).
+    fn dropped(&self) -> u64 {
+        0
+    }
 }
 
 /// Waits until a frame is due when playing at the recording's own pace.
@@ -123,6 +131,17 @@ impl Clock {
             std::thread::sleep(left);
         }
     }
+
+    /// Playing live, the number of the newest frame whose time has come
+    /// (`None` as fast as it can, or before the first frame).
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a positive frame count
+    fn newest_due(&self, fps: f32) -> Option<u64> {
+        if self.pace == Pace::Fast {
+            return None;
+        }
+        let seconds = self.start?.elapsed().as_secs_f64();
+        Some((seconds * f64::from(fps.max(0.1))).floor() as u64)
+    }
 }
 
 fn frame_time(index: u64, fps: f32) -> Duration {
@@ -138,6 +157,7 @@ pub struct FolderSource {
     next: usize,
     fps: f32,
     clock: Clock,
+    dropped: u64,
 }
 
 impl FolderSource {
@@ -172,6 +192,7 @@ impl FolderSource {
             next: 0,
             fps,
             clock: Clock::new(pace),
+            dropped: 0,
         })
     }
 
@@ -204,6 +225,17 @@ fn recorded_fps(folder: &Path) -> Option<f32> {
 
 impl Source for FolderSource {
     fn next_frame(&mut self) -> Result<Option<Frame>, SourceError> {
+        // Live, the frames whose time passed while the last was read are let
+        // go (the last frame of all is always given).
+        if let Some(newest) = self.clock.newest_due(self.fps) {
+            let newest = usize::try_from(newest)
+                .unwrap_or(usize::MAX)
+                .min(self.files.len().saturating_sub(1));
+            if newest > self.next {
+                self.dropped += (newest - self.next) as u64;
+                self.next = newest;
+            }
+        }
         let Some(path) = self.files.get(self.next) else {
             return Ok(None);
         };
@@ -236,6 +268,10 @@ impl Source for FolderSource {
     fn describe(&self) -> String {
         format!("{} frames in {}", self.files.len(), self.folder.display())
     }
+
+    fn dropped(&self) -> u64 {
+        self.dropped
+    }
 }
 
 /// An MJPEG file: JPEG images one after another, as cameras stream them and
@@ -248,6 +284,7 @@ pub struct MjpegSource {
     index: u64,
     fps: f32,
     clock: Clock,
+    dropped: u64,
 }
 
 impl MjpegSource {
@@ -268,31 +305,56 @@ impl MjpegSource {
             index: 0,
             fps,
             clock: Clock::new(pace),
+            dropped: 0,
         })
     }
 }
 
 impl Source for MjpegSource {
     fn next_frame(&mut self) -> Result<Option<Frame>, SourceError> {
-        let start = self.offset;
+        // Live, the frames whose time passed while the last was read are
+        // passed over, unread (the last frame of all is always given).
+        let newest = self.clock.newest_due(self.fps);
+        let mut taken: Option<(u64, Vec<u8>)> = None;
+        loop {
+            let start = self.offset;
+            match next_jpeg(&mut self.reader) {
+                Ok(Some(bytes)) => {
+                    self.offset += bytes.len() as u64;
+                    if taken.replace((start, bytes)).is_some() {
+                        self.index += 1;
+                        self.dropped += 1;
+                    }
+                }
+                Ok(None) => break,
+                Err(reason) => {
+                    return Err(SourceError::Mjpeg {
+                        path: self.path.clone(),
+                        frame: self.index + u64::from(taken.is_some()),
+                        offset: start,
+                        reason,
+                    });
+                }
+            }
+            if newest.is_none_or(|newest| self.index >= newest) {
+                break;
+            }
+        }
+        let Some((start, jpeg)) = taken else {
+            if self.index == 0 {
+                return Err(SourceError::Empty {
+                    path: self.path.clone(),
+                    hint: "an MJPEG file is JPEG images one after another",
+                });
+            }
+            return Ok(None);
+        };
         let bad = |reason: String| SourceError::Mjpeg {
             path: self.path.clone(),
             frame: self.index,
             offset: start,
             reason,
         };
-        let jpeg = match next_jpeg(&mut self.reader) {
-            Ok(Some(bytes)) => bytes,
-            Ok(None) if self.index == 0 => {
-                return Err(SourceError::Empty {
-                    path: self.path.clone(),
-                    hint: "an MJPEG file is JPEG images one after another",
-                });
-            }
-            Ok(None) => return Ok(None),
-            Err(reason) => return Err(bad(reason)),
-        };
-        self.offset += jpeg.len() as u64;
         let image = image::load_from_memory_with_format(&jpeg, image::ImageFormat::Jpeg)
             .map_err(|e| bad(e.to_string()))?
             .to_rgb8();
@@ -314,6 +376,10 @@ impl Source for MjpegSource {
 
     fn describe(&self) -> String {
         format!("MJPEG {}", self.path.display())
+    }
+
+    fn dropped(&self) -> u64 {
+        self.dropped
     }
 }
 
@@ -474,6 +540,10 @@ impl<S: Source, F: FnMut() -> Result<S, SourceError>> Source for Reopening<S, F>
 
     fn describe(&self) -> String {
         self.name.clone()
+    }
+
+    fn dropped(&self) -> u64 {
+        self.source.as_ref().map_or(0, Source::dropped)
     }
 }
 
@@ -680,6 +750,46 @@ mod tests {
             );
         }
         assert_eq!(next_jpeg(&mut reader).expect("the end"), None);
+    }
+
+    /// Played live, a recording read more slowly than its frame rate lets
+    /// go the frames that came meanwhile, as a camera does, and gives the
+    /// newest due (its last frame always); as fast as it can, every frame.
+    #[test]
+    fn played_live_the_frames_that_came_while_the_reader_was_busy_are_let_go() {
+        let dir = std::env::temp_dir().join(format!("pone-live-pace-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let mut stream = Vec::new();
+        for k in 0..40u8 {
+            let bytes = jpeg(k);
+            std::fs::write(dir.join(format!("{k:03}.jpg")), &bytes).expect("a frame");
+            stream.extend(bytes);
+        }
+        let mjpeg = dir.join("recording.mjpeg");
+        std::fs::write(&mjpeg, &stream).expect("the stream");
+        // 400 frames a second, read one every 20 ms: about 8 come each time.
+        let slow = |source: &mut dyn Source| {
+            let mut read = Vec::new();
+            while let Some(frame) = source.next_frame().expect("a frame") {
+                read.push(frame.index);
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            read
+        };
+        let mut folder = FolderSource::open(&dir, Some(400.0), Pace::Live).expect("the folder");
+        let mut file = MjpegSource::open(&mjpeg, Some(400.0), Pace::Live).expect("the file");
+        for source in [&mut folder as &mut dyn Source, &mut file] {
+            let read = slow(source);
+            assert!(read.windows(2).all(|w| w[0] < w[1]), "{read:?}");
+            assert_eq!(read.first(), Some(&0));
+            assert_eq!(read.last(), Some(&39), "the last frame is given");
+            assert!(read.len() < 20, "{read:?}");
+            assert_eq!(source.dropped(), 40 - read.len() as u64);
+        }
+        let mut fast = MjpegSource::open(&mjpeg, Some(400.0), Pace::Fast).expect("the file");
+        assert_eq!(slow(&mut fast), (0..40).collect::<Vec<u64>>());
+        assert_eq!(fast.dropped(), 0);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// Frames from a list; `None` entries are the camera dropping out.
