@@ -649,6 +649,7 @@ impl Play {
         }
         if out {
             tracing::debug!(last = self.frame, frame, "the camera is back");
+            self.tracker.camera_back();
             self.out_this_round = true;
             self.back = Some(CameraBack {
                 last: self.frame,
@@ -1845,7 +1846,7 @@ impl Play {
         if card.is_some() && self.gathered_found_again(frame) {
             return false;
         }
-        if let Some(twice) = self.found_twice(frame, bbox, card.is_none()) {
+        if let Some(twice) = self.found_twice(frame, bbox, card.map(|c| (c, confidence))) {
             return self.second_box(landing, twice);
         }
         if self.a_card_seen_again(&landing) {
@@ -2207,8 +2208,9 @@ impl Play {
         &self,
         frame: u64,
         bbox: [f32; 4],
-        face_down: bool,
+        face: Option<(pone_engine::Card, f32)>,
     ) -> Option<(u64, [f32; 4], Option<pone_engine::Card>, f32)> {
+        let face_down = face.is_none();
         let (dealt, last, sure) = self.last_dealt?;
         let frames = |secs: f32| self.frames(secs).max(1);
         let gap = frame.abs_diff(dealt);
@@ -2228,13 +2230,30 @@ impl Play {
         if !soon && (gap > frames(FOUND_TWICE_ON_IT_SECS) || !elsewhere()) {
             return None;
         }
-        let here = self.nearest_seat(centre(bbox));
+        // Both found lying there on the camera's return: cards dealt while
+        // it was out, not one at a time, so two at one seat's place are two
+        // cards unless one lies mostly on the other, and two faces each read
+        // surely are two cards however they lie (a player's drawn cards lie
+        // overlapped in a row; seed 36, the camera out while Ann drew her 2H
+        // and 6H).
+        let on_return = self
+            .back
+            .is_some_and(|back| back.found(frame) && back.found(dealt));
+        let two_faces = |was: Option<pone_engine::Card>| {
+            on_return
+                && sure >= SURE_SECOND_FACE
+                && face.is_some_and(|(card, confidence)| {
+                    confidence >= SURE_SECOND_FACE && was.is_some_and(|was| was != card)
+                })
+        };
+        let here = self.nearest_seat(centre(bbox)).filter(|_| !on_return);
         self.tracker
             .on_table()
-            .find(|&(track, at, _)| {
+            .find(|&(track, at, was)| {
                 let share = share_of_smaller(at, bbox);
                 let same_seat = here.is_some() && here == self.nearest_seat(centre(at));
                 track == last
+                    && !two_faces(was)
                     && (share >= ONE_CARD_TWICE
                         || (same_seat && (soon || share >= AT_ITS_SEAT_TWICE)))
             })

@@ -295,6 +295,9 @@ pub struct Tracker {
     next_id: u64,
     /// The face-up cards counted since the last reshuffle.
     seen: Vec<Card>,
+    /// The camera is back from being out: the next frame's readings are
+    /// the first after the gap ([`Tracker::camera_back`]).
+    across_gap: bool,
 }
 
 impl Tracker {
@@ -466,10 +469,22 @@ impl Tracker {
         })
     }
 
+    /// The camera was out and is back: a card not counted yet when it went
+    /// out (in flight, or coming to rest) is itself in the next frame only
+    /// where it shows as it showed then (a back as a back, a face as that
+    /// face); anything else found where it was is a card of its own (seed
+    /// 36: Cat's cards thrown to the pone crossed Ann's place as the camera
+    /// went out, and her 6H, found there on its return, was taken for them
+    /// come to rest). What lay counted is found again where it lay.
+    pub fn camera_back(&mut self) {
+        self.across_gap = true;
+    }
+
     /// One frame's readings in; what changed on the table out.
     pub fn update(&mut self, frame: u64, at: Duration, readings: &[Seen]) -> Vec<Fact> {
         let readings = merge_duplicates(parse(readings));
         let matched = self.associate(&readings, frame);
+        self.across_gap = false;
         let mut facts = Vec::new();
         let mut seen_now = vec![false; self.tracks.len()];
         let mut fresh = Vec::new();
@@ -594,6 +609,21 @@ impl Tracker {
                     / long_side(track.bbox).max(1.0);
                 if track.standing == Standing::Stack && near > self.options.still {
                     continue;
+                }
+                if self.across_gap && track.counted == Counted::Not {
+                    let as_then = match reading.card {
+                        None => track.down > 0,
+                        Some(card) => {
+                            track.up > 0
+                                && track
+                                    .ranked()
+                                    .first()
+                                    .is_some_and(|&(best, _)| best == card)
+                        }
+                    };
+                    if !as_then {
+                        continue;
+                    }
                 }
                 if flying && overlap < 0.3 && near <= FLIGHT_STEP {
                     pairs.push((1.0 + 0.3 * (1.0 - near / FLIGHT_STEP), r, t));
