@@ -2232,15 +2232,16 @@ impl Play {
         }
         // Both found lying there on the camera's return: cards dealt while
         // it was out, not one at a time, so two at one seat's place are two
-        // cards unless one lies mostly on the other, and two faces each read
-        // surely are two cards however they lie (a player's drawn cards lie
+        // cards unless one lies mostly on the other. And the card just dealt
+        // found lying there on the return was dealt some time before: a face
+        // read surely coming to rest on it, read surely as another, is a
+        // card of its own however they lie (a player's drawn cards lie
         // overlapped in a row; seed 36, the camera out while Ann drew her 2H
         // and 6H).
-        let on_return = self
-            .back
-            .is_some_and(|back| back.found(frame) && back.found(dealt));
+        let found_on_return = self.back.filter(|back| back.found(dealt));
+        let on_return = found_on_return.is_some_and(|back| back.found(frame));
         let two_faces = |was: Option<pone_engine::Card>| {
-            on_return
+            found_on_return.is_some()
                 && sure >= SURE_SECOND_FACE
                 && face.is_some_and(|(card, confidence)| {
                     confidence >= SURE_SECOND_FACE && was.is_some_and(|was| was != card)
