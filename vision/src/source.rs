@@ -266,7 +266,9 @@ impl Source for FolderSource {
     }
 
     fn describe(&self) -> String {
-        format!("{} frames in {}", self.files.len(), self.folder.display())
+        let n = self.files.len();
+        let frames = if n == 1 { "frame" } else { "frames" };
+        format!("{n} {frames} in {}", self.folder.display())
     }
 
     fn dropped(&self) -> u64 {
