@@ -76,12 +76,12 @@ enum Standing {
 }
 
 /// What the recogniser makes of the camera's frames.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 enum Reading {
     /// Its models are being loaded.
     Loading,
-    /// The cards in a recent frame (its number; in the camera's pixels).
-    Read(u64, Vec<Seen>),
+    /// The cards in a recent frame (in the camera's pixels).
+    Read(Vec<Seen>),
     /// It cannot read: why (no models, no ONNX Runtime).
     Failed(String),
 }
@@ -287,7 +287,7 @@ impl Preview {
         let full = egui::vec2(*full_w as f32, *full_h as f32).max(egui::vec2(1.0, 1.0));
         let painter = ui.painter_at(rect);
         let at = |x: f32, y: f32| rect.min + egui::vec2(x / full.x, y / full.y) * rect.size();
-        if let Reading::Read(_, seen) = reading {
+        if let Reading::Read(seen) = reading {
             draw_readings(&painter, seen, at);
         }
         for &([x, y], ref name) in marks {
@@ -367,9 +367,12 @@ impl Drop for Preview {
     }
 }
 
+/// Readings under this confidence are drawn and named in red on the
+/// camera's picture: readings to doubt.
+const DOUBTFUL: f32 = 0.8;
+
 /// Each reading's box on a camera's picture, with its card and confidence:
-/// gold for a face, blue for a back, red for one read at under 0.8 (one
-/// the table would ask the dealer about). `at`: a point of the camera's
+/// gold for a face, blue for a back, red for one read under [`DOUBTFUL`]. `at`: a point of the camera's
 /// frame on the screen.
 pub(crate) fn draw_readings(
     painter: &egui::Painter,
@@ -378,7 +381,7 @@ pub(crate) fn draw_readings(
 ) {
     for seen in readings {
         let b = seen.bbox;
-        let colour = if seen.confidence < 0.8 {
+        let colour = if seen.confidence < DOUBTFUL {
             Color32::LIGHT_RED
         } else if seen.card == "back" {
             crate::screen::CARD_BACK
@@ -405,15 +408,15 @@ pub(crate) fn draw_readings(
 fn reading_ui(ui: &mut egui::Ui, reading: &Reading) {
     let text = match reading {
         Reading::Loading => RichText::new("Loading the card recogniser...").color(Color32::GRAY),
-        Reading::Read(_, seen) if seen.is_empty() => {
+        Reading::Read(seen) if seen.is_empty() => {
             RichText::new("It reads no card on the table now.").color(Color32::GRAY)
         }
-        Reading::Read(_, seen) => {
+        Reading::Read(seen) => {
             let cards: Vec<String> = seen
                 .iter()
                 .map(|s| format!("{} {:.2}", s.card, s.confidence))
                 .collect();
-            let doubtful = seen.iter().filter(|s| s.confidence < 0.8).count();
+            let doubtful = seen.iter().filter(|s| s.confidence < DOUBTFUL).count();
             let mut text = format!(
                 "It reads {} card{} now: {}.",
                 seen.len(),
@@ -440,7 +443,7 @@ fn reading_ui(ui: &mut egui::Ui, reading: &Reading) {
 /// to stop.
 fn read_cards(
     models: &std::path::Path,
-    frames: &Receiver<(u64, RgbImage)>,
+    frames: &Receiver<RgbImage>,
     latest: &Mutex<Latest>,
     stop: &AtomicBool,
 ) {
@@ -459,13 +462,13 @@ fn read_cards(
     };
     recogniser.camera_frames(true);
     while !stop.load(Ordering::Relaxed) {
-        let (number, frame) = match frames.recv_timeout(LOST_REST) {
+        let frame = match frames.recv_timeout(LOST_REST) {
             Ok(frame) => frame,
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => return,
         };
         match recogniser.recognise(&frame) {
-            Ok(seen) => set(Reading::Read(number, seen)),
+            Ok(seen) => set(Reading::Read(seen)),
             Err(e) => return set(Reading::Failed(e.to_string())),
         }
     }
@@ -477,7 +480,7 @@ fn read_cards(
 fn read(
     camera: u32,
     open: &OpenCamera,
-    to_read: &SyncSender<(u64, RgbImage)>,
+    to_read: &SyncSender<RgbImage>,
     latest: &Mutex<Latest>,
     stop: &AtomicBool,
 ) {
@@ -504,15 +507,14 @@ fn read(
                     KEPT_WIDTH.min(w),
                     u32::try_from(kept_h).unwrap_or(h).min(h),
                 );
-                let number = {
+                {
                     let mut latest = latest.lock().unwrap_or_else(PoisonError::into_inner);
                     latest.frames += 1;
                     latest.frame = Some((small, (w, h)));
                     latest.standing = Standing::Showing(what.clone());
-                    latest.frames
-                };
+                }
                 // The recogniser busy with a frame and one waiting: this one is let go.
-                match to_read.try_send((number, frame.image)) {
+                match to_read.try_send(frame.image) {
                     Ok(()) | Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {}
                 }
             }
