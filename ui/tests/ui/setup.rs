@@ -217,20 +217,6 @@ fn the_camera_chosen_shows_what_it_sees_until_the_sitting_starts() {
         }
     });
     let mut harness = form_until_started(setup);
-    let until = |harness: &mut Harness<'_, (Setup, Option<Start>)>,
-                 what: &dyn Fn(&Preview) -> bool| {
-        for _ in 0..200 {
-            harness.run();
-            if harness.state().0.preview.as_ref().is_some_and(what) {
-                // Drawn once more with its picture, so that what lies
-                // below it is where it will be clicked.
-                harness.run();
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-        panic!("the preview never got there");
-    };
     // Taps on the picture, each at a share of its width and height.
     let tap = |harness: &mut Harness<'_, (Setup, Option<Start>)>, shares: &[[f32; 2]]| {
         for &[x, y] in shares {
@@ -242,7 +228,7 @@ fn the_camera_chosen_shows_what_it_sees_until_the_sitting_starts() {
             harness.run();
         }
     };
-    until(&mut harness, &|p| p.camera() == 0 && p.frames_read() > 0);
+    preview_until(&mut harness, &|p| p.camera() == 0 && p.frames_read() > 0);
     harness.get_by_label_contains("camera 0: table camera, 1280x720: what it sees now.");
     // Coloured patches, no cards.
     harness.get_by_label_contains("It reads no card on the table now.");
@@ -263,7 +249,7 @@ fn the_camera_chosen_shows_what_it_sees_until_the_sitting_starts() {
     harness.snapshot("setup_camera");
 
     harness.get_by_label("Read by camera 1: unplugged").click();
-    until(&mut harness, &|p| p.camera() == 1 && p.stopped());
+    preview_until(&mut harness, &|p| p.camera() == 1 && p.stopped());
     harness.get_by_label_contains("Camera 1 cannot be shown: no camera 1");
     assert!(harness.query_by_label("what camera 0 sees").is_none());
 
@@ -271,7 +257,7 @@ fn the_camera_chosen_shows_what_it_sees_until_the_sitting_starts() {
     harness
         .get_by_label("Read by camera 0: table camera")
         .click();
-    until(&mut harness, &|p| p.camera() == 0 && p.frames() > 0);
+    preview_until(&mut harness, &|p| p.camera() == 0 && p.frames() > 0);
     harness.get_by_label_contains("First: Ann's cards.");
     tap(&mut harness, &[[0.2, 0.8], [0.1, 0.4]]);
     harness.get_by_label_contains("Tap the picture where Cat's cards will lie");
@@ -336,20 +322,7 @@ fn the_cameras_picture_on_the_form_shows_the_cards_it_reads() {
         )?))
     });
     let mut harness = form_until_started(setup);
-    for _ in 0..500 {
-        harness.run();
-        if harness
-            .state()
-            .0
-            .preview
-            .as_ref()
-            .is_some_and(|p| p.frames_read() > 0)
-        {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    harness.run();
+    preview_until(&mut harness, &|p| p.frames_read() > 0);
     let said = harness
         .get_by_label_contains("It reads ")
         .accesskit_node()
@@ -454,6 +427,24 @@ fn the_next_sitting_opens_as_the_last_was_started() {
 
 /// The form in a harness, as in the window: it goes once the sitting
 /// starts, with what it started.
+/// Runs the form until its camera preview is `what`, then once more, so
+/// that what lies below the picture is where it will be clicked (its
+/// models load first: 10 s at most).
+fn preview_until(
+    harness: &mut Harness<'_, (Setup, Option<Start>)>,
+    what: &dyn Fn(&Preview) -> bool,
+) {
+    for _ in 0..500 {
+        harness.run();
+        if harness.state().0.preview.as_ref().is_some_and(what) {
+            harness.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the preview never got there");
+}
+
 fn form_until_started(setup: Setup) -> Harness<'static, (Setup, Option<Start>)> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 860.0))
