@@ -436,14 +436,9 @@ pub const VIEW_WIDTH: u32 = 960;
 /// picture with every reading and the seat zones, and the questions.
 /// Everything is opened before the window, so a bad source, script or model
 /// is an error here, not a blank window.
-pub fn play_window(
-    options: &PlayOptions,
-    exit_after: Option<f64>,
-    measure_redraw: Option<crate::screen::Measure>,
-    train: bool,
-) -> anyhow::Result<()> {
+pub fn play_window(options: &PlayOptions, window: crate::screen::LiveWindow) -> anyhow::Result<()> {
     let pipeline = start_pipeline(options)?;
-    crate::screen::run_live(pipeline, exit_after, measure_redraw, train)
+    crate::screen::run_live(pipeline, window)
 }
 
 /// Opens the source, the script and the models, and starts the pipeline on

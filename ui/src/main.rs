@@ -159,6 +159,10 @@ enum Commands {
         /// With the window: close it after this many seconds.
         #[arg(long, value_name = "SECONDS")]
         exit_after: Option<f64>,
+        /// With the window: close it once the recording has played to its
+        /// end (a camera never ends: use --exit-after).
+        #[arg(long, conflicts_with = "headless")]
+        exit_at_end: bool,
         /// With the window: train the dealer. The slips the camera sees in
         /// his dealing are counted, and at each round's end he announces
         /// every settlement, marked before the table shows its own.
@@ -449,6 +453,7 @@ fn live_command(command: Commands, measure_redraw: Option<f64>) -> anyhow::Resul
             fps,
             live,
             exit_after,
+            exit_at_end,
             train,
             zones,
             journal,
@@ -477,7 +482,13 @@ fn live_command(command: Commands, measure_redraw: Option<f64>) -> anyhow::Resul
             if headless {
                 pone_ui::live::play_headless(&options, &mut std::io::stdout().lock())
             } else {
-                pone_ui::live::play_window(&options, exit_after, measure_redraw, train)
+                let window = pone_ui::screen::LiveWindow {
+                    exit_after,
+                    exit_at_end,
+                    measure_redraw,
+                    train,
+                };
+                pone_ui::live::play_window(&options, window)
             }
         }
         _ => unreachable!("only the live-table commands come here"),

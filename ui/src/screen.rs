@@ -802,19 +802,19 @@ fn demo_bar(
 /// Opens the window on a table kept from a camera (`pone play`): the
 /// pipeline's thread fills `view`; the window draws it until closed (or
 /// `exit_after` seconds pass).
-pub fn run_live(
-    pipeline: crate::live::Pipeline,
-    exit_after: Option<f64>,
-    measure_redraw: Option<Measure>,
-    train: bool,
-) -> anyhow::Result<()> {
+pub fn run_live(pipeline: crate::live::Pipeline, window: LiveWindow) -> anyhow::Result<()> {
     let native = native_options("Pone: Vingt-un, from the camera", [1280.0, 860.0]);
     eframe::run_native(
         "pone",
         native,
         Box::new(move |_| {
-            let screen = LiveScreen::on(pipeline, exit_after, measure_redraw);
-            Ok(Box::new(if train { screen.training() } else { screen }))
+            let mut screen = LiveScreen::on(pipeline, window.exit_after, window.measure_redraw);
+            screen.exit_at_end = window.exit_at_end;
+            Ok(Box::new(if window.train {
+                screen.training()
+            } else {
+                screen
+            }))
         }),
     )
     .map_err(|e| {
@@ -825,10 +825,25 @@ pub fn run_live(
     })
 }
 
+/// How `pone play` opens its window.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LiveWindow {
+    /// Close it after this many seconds.
+    pub exit_after: Option<f64>,
+    /// Close it once the recording has played to its end.
+    pub exit_at_end: bool,
+    /// Measure the frame times and print them on closing.
+    pub measure_redraw: Option<Measure>,
+    /// Train the dealer ([`LiveScreen::training`]).
+    pub train: bool,
+}
+
 /// The window's app for a table kept from a camera.
 pub struct LiveScreen {
     view: std::sync::Arc<std::sync::Mutex<crate::live::LiveView>>,
     exit_after: Option<f64>,
+    /// Close once the recording has ended (`pone play --exit-at-end`).
+    exit_at_end: bool,
     /// The camera's last picture on the GPU, and its frame number.
     picture: Option<(u64, egui::TextureHandle)>,
     /// Frame times, with `--measure-redraw`.
@@ -867,6 +882,7 @@ impl LiveScreen {
         LiveScreen {
             view,
             exit_after,
+            exit_at_end: false,
             picture: None,
             redraws: measure_redraw.map(Redraws::new),
             desk: None,
@@ -947,9 +963,8 @@ impl eframe::App for LiveScreen {
             redraws.tick(ui, frame, now);
         }
         fullscreen_key(ui);
-        if let Some(limit) = self.exit_after
-            && now >= limit
-        {
+        let ended = self.exit_at_end && self.finished().is_some();
+        if ended || self.exit_after.is_some_and(|limit| now >= limit) {
             if let Some(redraws) = &mut self.redraws
                 && redraws.report()
             {

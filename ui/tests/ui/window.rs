@@ -166,8 +166,10 @@ fn pone_play_opens_the_window_on_a_rendered_sitting_and_exits_cleanly() {
         .args(["play", "--source", out, "--dealer"])
         .arg(&dealer)
         // Training the dealer as it plays: the window asks for the
-        // settlements at the round's end.
-        .args(["--exit-after", "4", "--train"])
+        // settlements at the round's end. It closes when the recording has
+        // played (however slowly the machine reads it), or at worst after
+        // two minutes.
+        .args(["--exit-at-end", "--exit-after", "120", "--train"])
         .arg("--journal")
         .arg(dir.join("window.jsonl"))
         // Paced as a 60 Hz display: the frame times and the pipeline's
