@@ -24,9 +24,11 @@ use rand::rngs::StdRng;
 pub struct Question {
     /// The round as it ended, in words.
     pub situation: String,
-    /// Whose settlement is asked.
+    /// Whose settlement is asked: the player, and which hand when he
+    /// divided (`Ann (hand 2)`).
     pub player: String,
-    /// What he gets over the round (negative: pays).
+    /// What he gets over the round, on that hand when he divided (negative:
+    /// pays).
     pub answer: i64,
     /// The round's payments to or from him, in words.
     pub why: Vec<String>,
@@ -127,31 +129,47 @@ pub fn questions(
 }
 
 /// The questions of the round just ended: one for each player (not the
-/// dealer) paid or paying, in dealing order.
+/// dealer) paid or paying, in dealing order, and one for each hand of a
+/// player who divided (each hand is settled on its own).
 pub fn round_questions(game: &Game) -> Vec<Question> {
     let state = game.sitting().state();
     let Some(round) = game.ledger().rounds.last() else {
         return Vec::new();
     };
     let situation = situation(state, round.round, round.dealer, round.doubled);
-    // The players paid or paying, in dealing order.
-    let asked: Vec<Seat> = state
-        .order()
-        .iter()
-        .copied()
-        .filter(|&seat| seat != round.dealer && round.settlements.iter().any(|s| s.player == seat))
-        .collect();
+    // The players paid or paying, in dealing order, and their hands settled
+    // (none: the player's one hand, or his account).
+    let mut asked: Vec<(Seat, Option<u8>)> = Vec::new();
+    for &seat in state.order() {
+        if seat == round.dealer {
+            continue;
+        }
+        let mut hands: Vec<u8> = round
+            .settlements
+            .iter()
+            .filter(|s| s.player == seat)
+            .map(|s| s.hand)
+            .collect();
+        hands.sort_unstable();
+        hands.dedup();
+        match hands.as_slice() {
+            [] => {}
+            [_] => asked.push((seat, None)),
+            _ => asked.extend(hands.iter().map(|&hand| (seat, Some(hand)))),
+        }
+    }
     asked
         .into_iter()
-        .map(|seat| {
+        .map(|(seat, hand)| {
             let theirs: Vec<_> = round
                 .settlements
                 .iter()
-                .filter(|s| s.player == seat)
+                .filter(|s| s.player == seat && hand.is_none_or(|h| s.hand == h))
                 .collect();
+            let name = state.name(seat);
             Question {
                 situation: situation.clone(),
-                player: state.name(seat).to_owned(),
+                player: hand.map_or_else(|| name.to_owned(), |h| format!("{name} (hand {h})")),
                 answer: theirs.iter().map(|s| s.amount).sum(),
                 why: theirs
                     .iter()

@@ -104,3 +104,51 @@ fn the_drills_controls_are_large_enough_to_tap_and_answer_with_no_keyboard() {
     harness.run();
     harness.get_by_label_contains("Right:");
 }
+
+/// Bob divides his eights and settles each hand on its own: 18 on the
+/// first pays his stake to the dealer's 19, 20 on the second is paid it. He
+/// gets nothing over the round, but the dealer announces each hand, and is
+/// marked on each.
+#[test]
+fn a_divided_pair_is_announced_hand_by_hand() {
+    let text = r#"{"t":"table","players":["Ann","Bob","Cat"]}
+{"t":"dealer","player":"Ann"}
+{"t":"card","to":"Bob","card":"8H"}
+{"t":"card","to":"Cat","card":"9S"}
+{"t":"card","to":"Ann","card":"7D"}
+{"t":"stake","player":"Bob","amount":3}
+{"t":"stake","player":"Cat","amount":2}
+{"t":"card","to":"Bob","card":"8C"}
+{"t":"card","to":"Cat","card":"5D"}
+{"t":"card","to":"Ann","card":"9C"}
+{"t":"divide","player":"Bob"}
+{"t":"card","to":"Bob","hand":1,"card":"TD"}
+{"t":"content","player":"Bob","hand":1}
+{"t":"card","to":"Bob","hand":2,"card":"2S"}
+{"t":"card","to":"Bob","hand":2,"card":"KH"}
+{"t":"content","player":"Bob","hand":2}
+{"t":"card","to":"Cat","card":"4C"}
+{"t":"content","player":"Cat"}
+{"t":"card","to":"Ann","card":"3H"}
+{"t":"content","player":"Ann"}
+"#;
+    let game = pone_engine::replay(text).expect("the round replays");
+    let asked = pone_ui::drill::round_questions(&game);
+    let said: Vec<(&str, i64)> = asked
+        .iter()
+        .map(|q| (q.player.as_str(), q.answer))
+        .collect();
+    assert_eq!(
+        said,
+        [("Bob (hand 1)", -3), ("Bob (hand 2)", 3), ("Cat", -2)]
+    );
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 700.0))
+        .build_ui_state(show_drill, Drill::new(asked));
+    harness.run();
+    harness.get_by_label_contains("What does Bob (hand 1) get");
+    // Bob's net over the round, said for his first hand, is wrong.
+    answer(&mut harness, "0");
+    harness.get_by_label_contains("Wrong: Bob (hand 1) gets -3, not +0.");
+    harness.get_by_label_contains("What does Bob (hand 2) get");
+}
