@@ -1145,7 +1145,10 @@ fn perfect_readings_keep_the_ledger_of_many_sittings() {
 /// the dealer passes the last card to the pone, who shuffles it with his
 /// pile off the table, and the ledger is kept with no question about it.
 /// The same sitting with the shuffle cut out (the last card dealt straight
-/// on, as a learning dealer might) is told as a likely mistake, once.
+/// on, as a learning dealer might) is told as a likely mistake, once; so is
+/// the last card dealt after a pause as long, the pack and the pile lying
+/// in their places all along. A quick pone, the pile seen taken up, is no
+/// mistake, however soon the card comes.
 #[test]
 fn the_last_card_goes_to_the_pone_and_dealing_it_is_told() {
     let dir = sitting("play-last-card", 3, 6, 5, "480x270");
@@ -1179,14 +1182,40 @@ fn the_last_card_goes_to_the_pone_and_dealing_it_is_told() {
     assert_eq!(told(&play), 1, "{:?}", play.questions());
     // The count of the pack is the same either way: the ledger stands.
     assert_truth(&play, &dir);
+
+    // The dealer waiting as long as the shuffle took, the pack and the
+    // pile in their places all along, then dealing the last card: told,
+    // though the card came as late as one from a shuffled pack.
+    let before = json(&dir.join(format!("labels/{:06}.json", cut[0] - 1)));
+    let still = |f: u64, _: &Value, readings: &mut Vec<Seen>| {
+        if cut.contains(&f) {
+            *readings = perfect_readings(&before);
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &still);
+    assert_eq!(told(&play), 1, "{:?}", play.questions());
+    assert_truth(&play, &dir);
+
+    // A quick pone: the pile off the table for 1.5 s of the 4, the card
+    // from the new pack landing sooner after the one before than a shuffle
+    // was thought to take (2.5 s): the camera saw the pile taken up, and
+    // tells nothing.
+    let quick = &cut[15..];
+    let play = play_answering_without(&dir, quick);
+    assert_eq!(told(&play), 0, "{:?}", play.questions());
+    assert_truth(&play, &dir);
 }
 
 /// A learning dealer's slips, filmed (seed 35: 5 players, 3 rounds): in
 /// round 2's first cards, card 14 (Ann's) lands at Bob's place, the next
-/// seat's, and is moved to Ann's a moment later; in round 3 Ann's drawn
-/// card, card 34, lands at Bob's place and is moved to hers. The camera tells
-/// each once, as a player skipped and as a card put at the wrong seat, and
-/// the ledger is the same as the sitting's without them.
+/// seat's, and is moved to Ann's a moment later; in round 3's, card 26
+/// (Cat's) lands at Eve's place, two seats on, and is moved to Cat's; Ann's
+/// drawn card, card 34, lands at Bob's place and is moved to hers. The
+/// camera tells each once, as a player skipped, a card dealt out of order
+/// and a card put at the wrong seat, and the ledger is the same as the
+/// sitting's without them. (A face-down card dealt squarely onto another
+/// seat's card is taken for that card found twice, and told as nothing:
+/// the ledger holds, as it goes in where the dealer moves it.)
 #[test]
 fn a_card_dealt_to_the_next_seat_and_moved_is_told_as_the_dealers_slip() {
     let dir = sitting_with(
@@ -1195,18 +1224,19 @@ fn a_card_dealt_to_the_next_seat_and_moved_is_told_as_the_dealers_slip() {
         3,
         5,
         "480x270",
-        &["--slip", "14", "--slip", "34"],
+        &["--slip", "14", "--slip", "26+2", "--slip", "34"],
     );
     let cards = dealt(&dir);
     // Ann sits first.
     assert_eq!(cards[13].1, 0, "card 14 is Ann's first card of round 2");
+    assert_eq!(cards[25].1, 2, "card 26 is Cat's first card of round 3");
     assert_eq!(cards[33].1, 0, "card 34 is Ann's drawn card of round 3");
     let play = play_answering(&dir);
     assert_truth(&play, &dir);
     let told: Vec<Slip> = play.questions().iter().filter_map(|q| q.slip).collect();
     assert_eq!(
         told,
-        [Slip::PlayerSkipped, Slip::WrongSeat],
+        [Slip::PlayerSkipped, Slip::OutOfOrder, Slip::WrongSeat],
         "{:?}",
         play.questions()
     );

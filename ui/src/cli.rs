@@ -200,10 +200,11 @@ pub struct SittingArgs {
     #[arg(long, default_value_t = 10)]
     pub fps: u32,
     /// With --sitting: film a dealing slip at this card of the sitting (the
-    /// first card dealt is 1): it lands at the next seat's place, then the
-    /// dealer moves it to its own. Repeat for more.
-    #[arg(long = "slip", value_name = "CARD")]
-    pub slips: Vec<u64>,
+    /// first card dealt is 1): it lands at the next seat's place (or, as
+    /// `CARD+SEATS`, that many seats on: `24+2`), then the dealer moves it
+    /// to its own. Repeat for more.
+    #[arg(long = "slip", value_name = "CARD[+SEATS]")]
+    pub slips: Vec<pone_vision::sitting::FilmedSlip>,
     /// With --sitting: the table's house rules, a TOML file as `pone rules`
     /// prints (`eight_round_deal = true` films B's eight-round deal).
     #[arg(long, value_name = "FILE")]

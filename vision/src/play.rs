@@ -75,6 +75,11 @@ const NATURAL_SHOWN_SECS: f32 = 3.0;
 /// than this after the card before is a question ([`Play`]'s shuffle check).
 const SHUFFLE_SECS: f32 = 2.5;
 
+/// How long the pack and the pone's pile must be gone from their places
+/// for the pone to have taken them up to shuffle in the last card, in
+/// seconds ([`StackWatch`]): a hand passing over them hides them for less.
+const TAKEN_UP_SECS: f32 = 1.0;
+
 /// A card coming to rest found twice (the card just dealt), read as another
 /// face at least this surely and more surely than the card was, is read
 /// again as that face: one card's two boxes read as two faces.
@@ -200,6 +205,70 @@ pub const NONE_DRAWN: &str = "or Y if none";
 pub fn settled_as_it_stands(question: &str) -> Line {
     Line::Note {
         text: format!("the dealer said Y (the reading stands): {question}"),
+    }
+}
+
+/// The pack and the pone's pile watched where they lie (the seat zones'
+/// stacks): when the pack is down to its last card the dealer passes it to
+/// the pone, who takes up his pile and shuffles them off the table, so the
+/// stacks go from their places for a while before the next card is dealt.
+/// Seen there all along, the last card was dealt instead.
+#[derive(Clone, Copy, Debug, Default)]
+struct StackWatch {
+    /// The last frame a card was seen on a stack.
+    seen: Option<u64>,
+    /// The first frame of the stretch now going with no card seen on a
+    /// stack (since it was last seen).
+    gone_since: Option<u64>,
+    /// The latest stretch of at least [`TAKEN_UP_SECS`] with none seen:
+    /// its first frame and the frame it ended.
+    taken_up: Option<(u64, u64)>,
+    /// The first frame read on the camera's last return: what the stacks
+    /// did while it was out is not known.
+    back: Option<u64>,
+}
+
+impl StackWatch {
+    /// Frame `frame`: whether a card lay on a stack; a stretch gone from
+    /// the stacks `long` frames or more is their being taken up.
+    fn look(&mut self, frame: u64, on_a_stack: bool, long: u64) {
+        if on_a_stack {
+            if let Some(since) = self.gone_since.take()
+                && frame >= since + long
+            {
+                self.taken_up = Some((since, frame));
+            }
+            self.seen = Some(frame);
+        } else if self.seen.is_some() {
+            self.gone_since.get_or_insert(frame);
+        }
+    }
+
+    /// The camera is back at `frame` after being out.
+    fn camera_back(&mut self, frame: u64) {
+        self.back = Some(frame);
+        self.gone_since = None;
+    }
+
+    /// Whether the stacks were taken up after the card that landed at
+    /// `before` and before the one that landed at `landed` (`Some(true)`),
+    /// or lay in their places all along (`Some(false)`); `None` when the
+    /// camera did not watch them then (none known, none seen since a frame
+    /// or so before `before`, or the camera out).
+    fn taken_up_between(&self, before: u64, landed: u64, long: u64, near: u64) -> Option<bool> {
+        let from = before.saturating_sub(near);
+        let watched =
+            self.seen.is_some_and(|seen| seen >= from) && self.back.is_none_or(|back| back < from);
+        if !watched {
+            return None;
+        }
+        let going = self
+            .gone_since
+            .is_some_and(|since| since >= from && landed >= since + long);
+        let done = self
+            .taken_up
+            .is_some_and(|(since, _)| since >= from && since <= landed);
+        Some(going || done)
     }
 }
 
@@ -558,6 +627,8 @@ pub struct Play {
     drawn_asked: Option<(u32, Seat, u8, usize)>,
     /// The camera was out during this round.
     out_this_round: bool,
+    /// The pack and the pile watched, for the last card passed to the pone.
+    stacks: StackWatch,
 }
 
 impl Play {
@@ -614,6 +685,7 @@ impl Play {
             places_asked: None,
             drawn_asked: None,
             out_this_round: false,
+            stacks: StackWatch::default(),
         })
     }
 
@@ -650,6 +722,7 @@ impl Play {
         if out {
             tracing::debug!(last = self.frame, frame, "the camera is back");
             self.tracker.camera_back();
+            self.stacks.camera_back(frame);
             self.out_this_round = true;
             self.back = Some(CameraBack {
                 last: self.frame,
@@ -659,6 +732,7 @@ impl Play {
         }
         self.last_at = Some(at);
         self.frame = frame;
+        self.watch_stacks(frame, readings);
         let mut facts = self.tracker.update(frame, at, readings);
         self.new_card_first(&mut facts);
         for fact in facts {
@@ -682,6 +756,34 @@ impl Play {
         self.ask_for_a_card_gone_unseen(frame);
         self.ask_for_hidden_cards(frame, false);
         self.ask_for_naturals(frame, false);
+    }
+
+    /// Whether any reading lies on the pack or the pone's pile, once their
+    /// places are known ([`StackWatch`]).
+    fn watch_stacks(&mut self, frame: u64, readings: &[Seen]) {
+        if self.zones.stacks.is_empty() {
+            return;
+        }
+        // On a stack, and nearer it than any seat's place (the pack may lie
+        // by the dealer's cards).
+        let on_a_stack = readings.iter().any(|r| {
+            let size = if self.zones.card_size > 0.0 {
+                self.zones.card_size
+            } else {
+                long_side(r.bbox)
+            };
+            let here = centre(r.bbox);
+            let nearest = |places: &mut dyn Iterator<Item = [f32; 2]>| {
+                places
+                    .map(|p| distance(p, here))
+                    .fold(f32::INFINITY, f32::min)
+            };
+            let to_stack = nearest(&mut self.zones.stacks.iter().copied());
+            let to_seat = nearest(&mut self.zones.anchors.iter().flatten().copied());
+            to_stack < 0.7 * size && to_stack < to_seat
+        });
+        let long = self.frames(TAKEN_UP_SECS).max(1);
+        self.stacks.look(frame, on_a_stack, long);
     }
 
     /// A fact in the queue: a card come to rest before a card already
@@ -1841,6 +1943,7 @@ impl Play {
         let size = long_side(bbox);
         let due = self.game.sitting().state().due_card();
         if self.on_a_stack(here, size, due.map(|(seat, _)| seat)) {
+            tracing::debug!(track, "TMP on a stack {:?}", self.zones.stacks);
             return false;
         }
         if card.is_some() && self.gathered_found_again(frame) {
@@ -1921,14 +2024,13 @@ impl Play {
         // Placed first: the card may end the round, and go with the others.
         self.place(track, due, here);
         let anchor = self.zones.anchors.get(due.index()).copied().flatten();
-        let round_first = matches!(
-            self.game.sitting().state().phase(),
-            Phase::Between | Phase::FirstCards { next: 0 }
-        );
+        let phase = self.game.sitting().state().phase();
+        let round_first = matches!(phase, Phase::Between | Phase::FirstCards { next: 0 });
         if !self.apply(frame, line, Some(frame)) {
             self.placed.remove(&track);
             return false;
         }
+        self.past_the_gathering(phase, card.is_none());
         self.after_gathering = anchor
             .filter(|_| round_first && self.gathering && card.is_none())
             .map(|a| (track, due, distance(a, here)));
@@ -2259,6 +2361,19 @@ impl Play {
                         || (same_seat && (soon || share >= AT_ITS_SEAT_TWICE)))
             })
             .map(|(track, at, card)| (track, at, card, sure))
+    }
+
+    /// A card of the deal gone in, dealt in `phase`: a second first card
+    /// (`face_down`) dealt to its seat means the last round's cards are
+    /// with the pone, though his pile was not seen coming to rest (it lies
+    /// where it lay, seen all along), and a card at another seat's place is
+    /// a card dealt there, not cards gathered (seed 35, round 3: Cat's first
+    /// card put at Eve's place was taken for the pile).
+    fn past_the_gathering(&mut self, phase: Phase, face_down: bool) {
+        let first_cards = matches!(phase, Phase::FirstCards { next } if next > 0);
+        if first_cards && face_down {
+            self.gathering = false;
+        }
     }
 
     /// A face-down card come to rest at the place of the seat that had the
@@ -2868,15 +2983,31 @@ impl Play {
     }
 
     /// A card dealt from a new pack: the last card of the old one went
-    /// unseen to the pone, who shuffled it with his pile. Landing too soon
-    /// after the card before for that ([`SHUFFLE_SECS`]), it is likely the
-    /// last card itself, dealt instead of passed: a dealer's mistake, told.
+    /// unseen to the pone, who took up his pile and shuffled it in. When
+    /// the camera watched the pack and the pile meanwhile and saw them in
+    /// their places all along ([`StackWatch`]), or, not watching them, saw
+    /// this card land too soon after the card before for a shuffle
+    /// ([`SHUFFLE_SECS`]), it is likely the last card itself, dealt instead
+    /// of passed: a dealer's mistake, told.
     fn check_shuffle_time(&mut self, frame: u64, landed: u64) {
         let Some(before) = self.delivered.last().map(|d| d.landed) else {
             return;
         };
         let seconds = landed.saturating_sub(before) as f32 / self.fps;
-        if seconds < SHUFFLE_SECS {
+        let long = self.frames(TAKEN_UP_SECS).max(1);
+        let near = self.frames(0.5);
+        let taken_up = self.stacks.taken_up_between(before, landed, long, near);
+        tracing::debug!(before, landed, seconds, ?taken_up, "a card from a new pack");
+        if taken_up == Some(false) {
+            self.ask_slip(
+                frame,
+                "the last card dealt? The pack was down to its last card, which is not \
+                 dealt but goes unseen to the pone to shuffle with his pile; the pone's \
+                 pile lay in its place from the card before to this one"
+                    .to_owned(),
+                Slip::LastCardDealt,
+            );
+        } else if taken_up.is_none() && seconds < SHUFFLE_SECS {
             self.ask_slip(
                 frame,
                 format!(

@@ -45,12 +45,11 @@ pub struct SittingOptions {
     pub fps: u32,
     /// Worker threads for rendering.
     pub threads: usize,
-    /// Dealing slips to film, as a learning dealer makes them: each number
-    /// is a card of the sitting (the first card dealt is 1) that the dealer
-    /// first puts at the next seat's place, then, a moment later, moves to
-    /// the seat it was due to. The game is the same; the camera should tell
-    /// the slip (`play::Slip`).
-    pub slips: Vec<u64>,
+    /// Dealing slips to film, as a learning dealer makes them: each a card
+    /// of the sitting that the dealer first puts at another seat's place,
+    /// then, a moment later, moves to the seat it was due to. The game is
+    /// the same; the camera should tell the slip (`play::Slip`).
+    pub slips: Vec<FilmedSlip>,
     /// The table's house rules (the eight-round deal among them).
     pub rules: HouseRules,
 }
@@ -79,6 +78,44 @@ pub struct SittingSummary {
     /// The frames where a hand starts to pass over the table, for a second
     /// and a half (none is a card).
     pub hand_passes: Vec<u64>,
+}
+
+/// A dealing slip to film: card `card` of the sitting (the first card dealt
+/// is 1) lands `seats_on` seats on round the table from the seat it was due
+/// to (1: the next seat's place, a player skipped or a drawn card at the
+/// wrong seat; 2 or more: dealt out of order). Written `CARD` or
+/// `CARD+SEATS` (`14`, `24+2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FilmedSlip {
+    /// The card of the sitting, counted from 1.
+    pub card: u64,
+    /// How many seats on from its own it lands.
+    pub seats_on: usize,
+}
+
+impl std::str::FromStr for FilmedSlip {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<FilmedSlip, String> {
+        let (card, seats_on) = text.split_once('+').unwrap_or((text, "1"));
+        let number = |what: &str, text: &str| {
+            text.trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| {
+                    format!(
+                        "`{text}` is not {what} (a slip is CARD or CARD+SEATS: \
+                         `14`, or `24+2` for card 24 put two seats on)"
+                    )
+                })
+        };
+        Ok(FilmedSlip {
+            card: number("a card of the sitting (1 is the first dealt)", card)?,
+            seats_on: usize::try_from(number("a number of seats (1 or more)", seats_on)?)
+                .map_err(|e| e.to_string())?,
+        })
+    }
 }
 
 /// How long the pone takes to shuffle the last card into his pile, seconds.
@@ -377,33 +414,35 @@ impl Film {
         self.frame(new);
     }
 
-    /// A dealing slip: the card `command` deals lands at the next seat's
-    /// place, lies there a moment, and the dealer moves it to its own, as
-    /// in `landed`. The frame it landed astray in; `None` (nothing filmed)
-    /// when the next seat has no hand to put it by.
+    /// A dealing slip: the card `command` deals lands at the place of the
+    /// seat `seats_on` seats on, lies there a moment, and the dealer moves
+    /// it to its own. The frame it landed astray in, and the table with the
+    /// card at its own place; `None` (nothing filmed) when that seat has no
+    /// hand to put it by.
     fn slip(
         &mut self,
         shown: &Picture,
-        landed: &Picture,
         command: &Command,
+        seats_on: usize,
         slide_frames: usize,
         pause: usize,
-    ) -> Option<usize> {
-        let wrong = astray(landed, command)?;
+    ) -> Option<(usize, Picture)> {
+        let landed = with_card(shown, command);
+        let wrong = astray(&landed, command, seats_on)?;
         self.slide(shown, &wrong, slide_frames);
         let frame = self.frames.len().saturating_sub(1);
         self.hold(&wrong, 3 * pause);
         // A hand moves a card slower than a dealt card flies.
-        self.shift(&wrong, landed, 2 * slide_frames);
-        self.hold(landed, pause);
-        Some(frame)
+        self.shift(&wrong, &landed, 2 * slide_frames);
+        self.hold(&landed, pause);
+        Some((frame, landed))
     }
 }
 
 /// The table with the card just dealt (`landed`, by `command`) lying at the
-/// next seat's place instead of its own: a dealing slip. `None` when the next
-/// seat has no hand to put it by.
-fn astray(landed: &Picture, command: &Command) -> Option<Picture> {
+/// place of the seat `seats_on` seats on instead of its own: a dealing slip.
+/// `None` when that seat has no hand to put it by, or is its own.
+fn astray(landed: &Picture, command: &Command, seats_on: usize) -> Option<Picture> {
     let Command::Card { to, .. } = *command else {
         return None;
     };
@@ -415,7 +454,10 @@ fn astray(landed: &Picture, command: &Command) -> Option<Picture> {
         .iter_mut()
         .rev()
         .find_map(Vec::pop)?;
-    let next = (to.index() + 1) % seats.max(1);
+    let next = (to.index() + seats_on) % seats.max(1);
+    if next == to.index() {
+        return None;
+    }
     out.hands.get_mut(next)?.last_mut()?.push(card);
     Some(out)
 }
@@ -622,15 +664,17 @@ fn play(
         if matches!(command, Command::Card { .. }) {
             dealt += 1;
         }
-        let slipped = options.slips.contains(&dealt) && !round_over && {
-            let landed = with_card(&shown, &command);
-            let astray = film.slip(&shown, &landed, &command, slide_frames, pause);
-            if let Some(frame) = astray {
-                scripts.record(&line, frame, true);
-                shown = landed;
-            }
-            astray.is_some()
-        };
+        let slip = options
+            .slips
+            .iter()
+            .find(|s| s.card == dealt && !round_over);
+        let astray =
+            slip.and_then(|slip| film.slip(&shown, &command, slip.seats_on, slide_frames, pause));
+        if let Some((frame, landed)) = &astray {
+            scripts.record(&line, *frame, true);
+            shown = landed.clone();
+        }
+        let slipped = astray.is_some();
         // At the end of a round the standing hands are turned up (the final
         // declaration) before the cards go to the pone.
         let after = if round_over {
@@ -973,5 +1017,33 @@ impl LabelDealer {
                 .collect();
             (!cards.is_empty()).then_some(cards)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FilmedSlip;
+
+    #[test]
+    fn a_slip_is_a_card_of_the_sitting_and_how_many_seats_on_it_lands() {
+        let slip = |text: &str| text.parse::<FilmedSlip>();
+        assert_eq!(
+            slip("14"),
+            Ok(FilmedSlip {
+                card: 14,
+                seats_on: 1
+            })
+        );
+        assert_eq!(
+            slip("24+2"),
+            Ok(FilmedSlip {
+                card: 24,
+                seats_on: 2
+            })
+        );
+        for bad in ["", "0", "x", "3+", "3+0", "-1"] {
+            let said = slip(bad).expect_err(bad);
+            assert!(said.contains("CARD+SEATS"), "{bad}: {said}");
+        }
     }
 }
