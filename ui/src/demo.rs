@@ -233,6 +233,7 @@ pub fn camera_demo_play(dir: &Path) -> crate::live::PlayOptions {
         models: None,
         fps: None,
         live: true,
+        every_frame: false,
         zones: None,
         seat_zones: None,
         journal: None,

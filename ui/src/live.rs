@@ -42,6 +42,9 @@ pub struct PlayOptions {
     pub fps: Option<f32>,
     /// Play at the recording's own pace rather than as fast as possible.
     pub live: bool,
+    /// A recording at its own pace (the window's, or with `live`), every
+    /// frame read however late ([`Pace::Steady`]), none let go.
+    pub every_frame: bool,
     /// The sitting's seat zones: read from this JSON file when it is there
     /// (saved by an earlier sitting, or made by hand), else learned and
     /// written to it at the end; places moved in the window (a seat's, the
@@ -456,7 +459,12 @@ pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
     let thread = std::thread::spawn(move || {
         crate::yield_to_the_window();
         let start = || -> anyhow::Result<_> {
-            let source = play_source(&options, Pace::Live)?;
+            let pace = if options.every_frame {
+                Pace::Steady
+            } else {
+                Pace::Live
+            };
+            let source = play_source(&options, pace)?;
             let script = dealer_script(&options)?;
             // The window draws beside the recogniser: a core is left to it
             // (drawing in software, two busy threads of the finder made a
@@ -664,7 +672,11 @@ fn run_pipeline(
 /// `pone play --headless`: runs the whole pipeline and prints the ledger (as
 /// `pone replay` does); on stderr, the questions raised and the latency.
 pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Result<()> {
-    let pace = if options.live { Pace::Live } else { Pace::Fast };
+    let pace = match (options.live, options.every_frame) {
+        (false, _) => Pace::Fast,
+        (true, false) => Pace::Live,
+        (true, true) => Pace::Steady,
+    };
     let mut source = play_source(options, pace)?;
     anyhow::ensure!(
         options.dealer.is_some(),
@@ -908,6 +920,7 @@ mod tests {
             models: None,
             fps: None,
             live: true,
+            every_frame: false,
             zones: Some(PathBuf::from("/nonexistent/sitting.zones.json")),
             seat_zones: Some(zones.clone()),
             journal: None,

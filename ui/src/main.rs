@@ -17,6 +17,10 @@ struct Options {
     /// seconds.
     #[arg(long, value_name = "SECONDS")]
     exit_after: Option<f64>,
+    /// With no subcommand: close the window once the camera demo has
+    /// played its recording through once.
+    #[arg(long)]
+    exit_at_end: bool,
     /// With no subcommand: players at the demo table.
     #[arg(long, default_value_t = 5)]
     players: usize,
@@ -156,6 +160,11 @@ enum Commands {
         /// window always plays so).
         #[arg(long)]
         live: bool,
+        /// A recording played at its own pace (the window's, or --live):
+        /// read every frame, however late, letting none go (to review a
+        /// recording on a machine too slow to read it as a camera gives it).
+        #[arg(long)]
+        every_frame: bool,
         /// With the window: close it after this many seconds.
         #[arg(long, value_name = "SECONDS")]
         exit_after: Option<f64>,
@@ -325,6 +334,7 @@ fn window(options: Options) -> anyhow::Result<()> {
     pone_ui::screen::run(pone_ui::screen::ScreenOptions {
         players: options.players,
         exit_after: options.exit_after,
+        exit_at_end: options.exit_at_end,
         deal: options.deal,
         journal: options.journal,
         rules: rules.unwrap_or_default(),
@@ -452,6 +462,7 @@ fn live_command(command: Commands, measure_redraw: Option<f64>) -> anyhow::Resul
             models,
             fps,
             live,
+            every_frame,
             exit_after,
             exit_at_end,
             train,
@@ -475,6 +486,7 @@ fn live_command(command: Commands, measure_redraw: Option<f64>) -> anyhow::Resul
                 models,
                 fps,
                 live,
+                every_frame,
                 zones,
                 seat_zones: None,
                 journal,

@@ -49,6 +49,9 @@ pub struct ScreenOptions {
     pub seed: u64,
     /// Close the window after this many seconds (for tests and screenshots).
     pub exit_after: Option<f64>,
+    /// Close the window once the camera demo has played its recording
+    /// through once (for tests, however slowly the machine renders it).
+    pub exit_at_end: bool,
     /// Measure the frame times and print them on closing.
     pub measure_redraw: Option<Measure>,
     /// Time between two things the demo table does.
@@ -87,6 +90,7 @@ impl Default for ScreenOptions {
             players: 5,
             seed: 1,
             exit_after: None,
+            exit_at_end: false,
             measure_redraw: None,
             step: Duration::from_millis(700),
             opening: Opening::EngineDemo,
@@ -480,6 +484,10 @@ impl SideScreen {
                 let Some((settled, read)) = live.finished() else {
                     return;
                 };
+                if self.options.exit_at_end {
+                    // Played through once: the window closes on it.
+                    return;
+                }
                 *plays += 1;
                 *rounds += settled;
                 *frames += read;
@@ -490,6 +498,12 @@ impl SideScreen {
             }
             _ => {}
         }
+    }
+
+    /// Whether the camera demo has played its recording through.
+    fn camera_demo_played(&self) -> bool {
+        matches!(self.camera_demo, Some(CameraDemo::Playing { .. }))
+            && matches!(&self.table, Table::Live(live) if live.finished().is_some())
     }
 
     /// Shows the camera demo's sitting from `dir`, from its first frame.
@@ -572,6 +586,7 @@ impl SideScreen {
                     models: None,
                     fps: None,
                     live: true,
+                    every_frame: false,
                     // Beside the journal, as the sitting's own.
                     zones: start
                         .journal
@@ -678,8 +693,8 @@ impl eframe::App for SideScreen {
             redraws.tick(ui, frame, now);
         }
         fullscreen_key(ui);
-        if let Some(limit) = self.options.exit_after
-            && now >= limit
+        if self.options.exit_after.is_some_and(|limit| now >= limit)
+            || (self.options.exit_at_end && self.camera_demo_played())
         {
             if let Some(redraws) = &mut self.redraws {
                 redraws.report();
@@ -696,7 +711,11 @@ impl eframe::App for SideScreen {
         let camera_words = self.camera_demo_words();
         match &mut self.table {
             Table::Setup(setup) => {
-                if let Some(start) = show_setup(ui, setup) {
+                // On a panel: its margin and fill, as the table's views have.
+                let start = egui::CentralPanel::default()
+                    .show(ui, |ui| show_setup(ui, setup))
+                    .inner;
+                if let Some(start) = start {
                     self.begin(&start);
                 }
                 return;
@@ -712,8 +731,13 @@ impl eframe::App for SideScreen {
                 return;
             }
             Table::Drill(drill) => {
-                show_drill(ui, drill);
-                if drill.question().is_none() && ui.button("Back to the demo table").clicked() {
+                let back = egui::CentralPanel::default()
+                    .show(ui, |ui| {
+                        show_drill(ui, drill);
+                        drill.question().is_none() && ui.button("Back to the demo table").clicked()
+                    })
+                    .inner;
+                if back {
                     self.back_to_the_demo();
                 }
                 return;

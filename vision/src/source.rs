@@ -37,6 +37,10 @@ pub enum Pace {
     Live,
     /// As fast as frames can be read; frame times still follow the frame rate.
     Fast,
+    /// At its frame rate, but every frame given: one read late is given
+    /// late, and the recording falls behind the clock (a recording reviewed
+    /// on a machine too slow to read it as a camera gives it).
+    Steady,
 }
 
 /// Frames that cannot be had.
@@ -136,7 +140,7 @@ impl Clock {
     /// (`None` as fast as it can, or before the first frame).
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a positive frame count
     fn newest_due(&self, fps: f32) -> Option<u64> {
-        if self.pace == Pace::Fast {
+        if self.pace != Pace::Live {
             return None;
         }
         let seconds = self.start?.elapsed().as_secs_f64();
@@ -756,7 +760,8 @@ mod tests {
 
     /// Played live, a recording read more slowly than its frame rate lets
     /// go the frames that came meanwhile, as a camera does, and gives the
-    /// newest due (its last frame always); as fast as it can, every frame.
+    /// newest due (its last frame always); as fast as it can, or steadily,
+    /// every frame.
     #[test]
     fn played_live_the_frames_that_came_while_the_reader_was_busy_are_let_go() {
         let dir = std::env::temp_dir().join(format!("pone-live-pace-{}", std::process::id()));
@@ -791,6 +796,10 @@ mod tests {
         let mut fast = MjpegSource::open(&mjpeg, Some(400.0), Pace::Fast).expect("the file");
         assert_eq!(slow(&mut fast), (0..40).collect::<Vec<u64>>());
         assert_eq!(fast.dropped(), 0);
+        // Steady, every frame is given, however late.
+        let mut steady = FolderSource::open(&dir, Some(400.0), Pace::Steady).expect("the folder");
+        assert_eq!(slow(&mut steady), (0..40).collect::<Vec<u64>>());
+        assert_eq!(steady.dropped(), 0);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
