@@ -1208,14 +1208,13 @@ fn the_last_card_goes_to_the_pone_and_dealing_it_is_told() {
 
 /// A learning dealer's slips, filmed (seed 35: 5 players, 3 rounds): in
 /// round 2's first cards, card 14 (Ann's) lands at Bob's place, the next
-/// seat's, and is moved to Ann's a moment later; in round 3's, card 26
-/// (Cat's) lands at Eve's place, two seats on, and is moved to Cat's; Ann's
-/// drawn card, card 34, lands at Bob's place and is moved to hers. The
-/// camera tells each once, as a player skipped, a card dealt out of order
-/// and a card put at the wrong seat, and the ledger is the same as the
-/// sitting's without them. (A face-down card dealt squarely onto another
-/// seat's card is taken for that card found twice, and told as nothing:
-/// the ledger holds, as it goes in where the dealer moves it.)
+/// seat's, and is moved to Ann's a moment later; in its second cards, card
+/// 20 (Bob's) lands on Dan's first card, two seats on, and is moved to
+/// Bob's; in round 3's first cards, card 26 (Cat's) lands at Eve's place,
+/// and is moved to Cat's; Ann's drawn card, card 34, lands at Bob's place
+/// and is moved to hers. The camera tells each once, as a player skipped,
+/// a card dealt out of order (twice) and a card put at the wrong seat, and
+/// the ledger is the same as the sitting's without them.
 #[test]
 fn a_card_dealt_to_the_next_seat_and_moved_is_told_as_the_dealers_slip() {
     let dir = sitting_with(
@@ -1224,11 +1223,14 @@ fn a_card_dealt_to_the_next_seat_and_moved_is_told_as_the_dealers_slip() {
         3,
         5,
         "480x270",
-        &["--slip", "14", "--slip", "26+2", "--slip", "34"],
+        &[
+            "--slip", "14", "--slip", "20+2", "--slip", "26+2", "--slip", "34",
+        ],
     );
     let cards = dealt(&dir);
     // Ann sits first.
     assert_eq!(cards[13].1, 0, "card 14 is Ann's first card of round 2");
+    assert_eq!(cards[19].1, 1, "card 20 is Bob's second card of round 2");
     assert_eq!(cards[25].1, 2, "card 26 is Cat's first card of round 3");
     assert_eq!(cards[33].1, 0, "card 34 is Ann's drawn card of round 3");
     let play = play_answering(&dir);
@@ -1236,7 +1238,12 @@ fn a_card_dealt_to_the_next_seat_and_moved_is_told_as_the_dealers_slip() {
     let told: Vec<Slip> = play.questions().iter().filter_map(|q| q.slip).collect();
     assert_eq!(
         told,
-        [Slip::PlayerSkipped, Slip::OutOfOrder, Slip::WrongSeat],
+        [
+            Slip::PlayerSkipped,
+            Slip::OutOfOrder,
+            Slip::OutOfOrder,
+            Slip::WrongSeat
+        ],
         "{:?}",
         play.questions()
     );

@@ -75,6 +75,10 @@ const NATURAL_SHOWN_SECS: f32 = 3.0;
 /// than this after the card before is a question ([`Play`]'s shuffle check).
 const SHUFFLE_SECS: f32 = 2.5;
 
+/// A box at least this share of a card's long side is a card's size, not
+/// the finder's smaller second box on it ([`Play::found_again_on_a_card`]).
+const SAME_SIZE: f32 = 0.85;
+
 /// How long the pack and the pone's pile must be gone from their places
 /// for the pone to have taken them up to shuffle in the last card, in
 /// seconds ([`StackWatch`]): a hand passing over them hides them for less.
@@ -2010,7 +2014,7 @@ impl Play {
         if self.turned_up_in_a_box_of_its_own(&landing, due) {
             return true;
         }
-        if self.found_again_on_a_card(track, due, bbox, card, confidence) {
+        if self.found_again_on_a_card(&landing, due) {
             return false;
         }
         if !self.at_seat(due, here, size, frame) {
@@ -2584,22 +2588,24 @@ impl Play {
     ///   the next seat's card (the demo sittings at 5 and 7 players, with
     ///   session 28's finder). A second card dealt lies about half on the
     ///   first; only a card dealt to the wrong seat squarely on its cards
-    ///   would be taken for them.
+    ///   would be taken for them. But while the second cards go round, a
+    ///   card's size lying on a seat's one card, whose own box is still
+    ///   seen, two or more seats on from the one due, is a card dealt there
+    ///   out of order.
     ///
     /// A card the seat due is given lies at its own place.
-    fn found_again_on_a_card(
-        &self,
-        track: u64,
-        due: Seat,
-        bbox: [f32; 4],
-        card: Option<pone_engine::Card>,
-        confidence: f32,
-    ) -> bool {
+    fn found_again_on_a_card(&self, landing: &Landing, due: Seat) -> bool {
+        let &Landing {
+            track,
+            frame,
+            bbox,
+            card,
+            confidence,
+            ..
+        } = landing;
         let face_up = card.is_some();
-        let dealing = matches!(
-            self.game.sitting().state().phase(),
-            Phase::FirstCards { .. } | Phase::SecondCards { .. }
-        );
+        let phase = self.game.sitting().state().phase();
+        let dealing = matches!(phase, Phase::FirstCards { .. } | Phase::SecondCards { .. });
         if (face_up && confidence >= SURELY_A_CARD_ON_A_FACE) || (!face_up && !dealing) {
             return false;
         }
@@ -2630,10 +2636,44 @@ impl Play {
                 && share_of_smaller(b, bbox) >= ONE_CARD_TWICE
                 && seat_of(t).is_some_and(|seat| seat != due)
         });
-        if let Some((under, ..)) = under {
-            tracing::debug!(track, under, "found again on a card of another seat");
+        let Some((under, under_box, _)) = under else {
+            return false;
+        };
+        // While the second cards go round, a seat not yet given its second
+        // has one card: a box as large as that card lying on it, while the
+        // card's own box is still seen, is a second card dealt there (a
+        // dealer's slip, the card due elsewhere), not that card found again
+        // (the finder's second box on a card is smaller, and its box on a
+        // hand's stacked backs needs two).
+        let seat = seat_of(under);
+        let cards_there = self
+            .placed
+            .values()
+            .filter(|&&(s, _)| Some(s) == seat)
+            .count();
+        let twin_there = self.twins.values().any(|&(_, s)| Some(s) == seat);
+        // Not the next seat's: its second card in turn, where the due
+        // seat's was missed (lying on its first as one box: seed 15), looks
+        // the same.
+        let state = self.game.sitting().state();
+        let out_of_order = seat.is_some_and(|s| slip_kind(state, due, s) == Slip::OutOfOrder);
+        let dealt_there = !face_up
+            && out_of_order
+            && matches!(phase, Phase::SecondCards { .. })
+            && cards_there == 1
+            && !twin_there
+            && self.placed.contains_key(&under)
+            && self
+                .tracker
+                .last_seen(under)
+                .is_some_and(|seen| seen >= frame)
+            && long_side(bbox) >= SAME_SIZE * long_side(under_box);
+        if dealt_there {
+            tracing::debug!(track, under, "a card dealt onto another seat's one card");
+            return false;
         }
-        under.is_some()
+        tracing::debug!(track, under, "found again on a card of another seat");
+        true
     }
 
     /// The track is a card given to `seat`, lying at `here`; the tracker

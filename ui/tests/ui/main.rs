@@ -126,3 +126,20 @@ fn small_targets<S>(harness: &egui_kittest::Harness<'_, S>) -> Vec<String> {
     assert!(seen >= 3, "only {seen} controls on the screen");
     small
 }
+
+/// Bob divides his pair of eights, draws a ten to the first and stands:
+/// his second hand is in play.
+pub(crate) const DIVIDED_ROUND: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
+{"t":"dealer","player":"Ann"}
+{"t":"card","to":"Bob","card":"8H"}
+{"t":"card","to":"Cat","card":"9S"}
+{"t":"card","to":"Ann","card":"7D"}
+{"t":"stake","player":"Bob","amount":3}
+{"t":"stake","player":"Cat","amount":2}
+{"t":"card","to":"Bob","card":"8C"}
+{"t":"card","to":"Cat","card":"5D"}
+{"t":"card","to":"Ann","card":"9C"}
+{"t":"divide","player":"Bob"}
+{"t":"card","to":"Bob","hand":1,"card":"TD"}
+{"t":"content","player":"Bob","hand":1}
+"#;

@@ -422,26 +422,9 @@ fn the_last_card_of_the_pack_is_called_for_the_pone() {
     );
 }
 
-/// Bob divides his pair of eights, draws a ten to the first and stands:
-/// his second hand is in play.
-const DIVIDED_ROUND: &str = r#"{"t":"table","players":["Ann","Bob","Cat"]}
-{"t":"dealer","player":"Ann"}
-{"t":"card","to":"Bob","card":"8H"}
-{"t":"card","to":"Cat","card":"9S"}
-{"t":"card","to":"Ann","card":"7D"}
-{"t":"stake","player":"Bob","amount":3}
-{"t":"stake","player":"Cat","amount":2}
-{"t":"card","to":"Bob","card":"8C"}
-{"t":"card","to":"Cat","card":"5D"}
-{"t":"card","to":"Ann","card":"9C"}
-{"t":"divide","player":"Bob"}
-{"t":"card","to":"Bob","hand":1,"card":"TD"}
-{"t":"content","player":"Bob","hand":1}
-"#;
-
 #[test]
 fn a_divided_pair_shows_each_hand_with_its_stake_and_the_one_in_play() {
-    let (desk, dir) = crate::resumed("divided", DIVIDED_ROUND);
+    let (desk, dir) = crate::resumed("divided", crate::DIVIDED_ROUND);
     assert_eq!(
         desk.game().sitting().state().turn(),
         Some((Seat(1), 2)),
