@@ -1947,7 +1947,6 @@ impl Play {
         let size = long_side(bbox);
         let due = self.game.sitting().state().due_card();
         if self.on_a_stack(here, size, due.map(|(seat, _)| seat)) {
-            tracing::debug!(track, "TMP on a stack {:?}", self.zones.stacks);
             return false;
         }
         if card.is_some() && self.gathered_found_again(frame) {
