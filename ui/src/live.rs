@@ -58,6 +58,19 @@ pub struct PlayOptions {
     pub journal: Option<PathBuf>,
 }
 
+impl PlayOptions {
+    /// How a recording is played: as fast as it can be read, or (`paced`:
+    /// the window always, headless with `live`) at its own pace, as a
+    /// camera gives it or, with `every_frame`, every frame however late.
+    fn pace(&self, paced: bool) -> Pace {
+        match (paced, self.every_frame) {
+            (false, _) => Pace::Fast,
+            (true, false) => Pace::Live,
+            (true, true) => Pace::Steady,
+        }
+    }
+}
+
 /// The dealer's script: `options.dealer`'s, or, at the desk, the table of
 /// `options.deal` under `options.rules` with no lines yet but who deals
 /// first (`options.first`).
@@ -459,12 +472,7 @@ pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
     let thread = std::thread::spawn(move || {
         crate::yield_to_the_window();
         let start = || -> anyhow::Result<_> {
-            let pace = if options.every_frame {
-                Pace::Steady
-            } else {
-                Pace::Live
-            };
-            let source = play_source(&options, pace)?;
+            let source = play_source(&options, options.pace(true))?;
             let script = dealer_script(&options)?;
             // The window draws beside the recogniser: a core is left to it
             // (drawing in software, two busy threads of the finder made a
@@ -672,12 +680,7 @@ fn run_pipeline(
 /// `pone play --headless`: runs the whole pipeline and prints the ledger (as
 /// `pone replay` does); on stderr, the questions raised and the latency.
 pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Result<()> {
-    let pace = match (options.live, options.every_frame) {
-        (false, _) => Pace::Fast,
-        (true, false) => Pace::Live,
-        (true, true) => Pace::Steady,
-    };
-    let mut source = play_source(options, pace)?;
+    let mut source = play_source(options, options.pace(options.live))?;
     anyhow::ensure!(
         options.dealer.is_some(),
         "--headless needs the dealer's script (--dealer FILE): with --deal the dealer gives \

@@ -372,8 +372,8 @@ impl Drop for Preview {
 const DOUBTFUL: f32 = 0.8;
 
 /// Each reading's box on a camera's picture, with its card and confidence:
-/// gold for a face, blue for a back, red for one read under [`DOUBTFUL`]. `at`: a point of the camera's
-/// frame on the screen.
+/// gold for a face, blue for a back, red for one read under [`DOUBTFUL`].
+/// `at`: a point of the camera's frame on the screen.
 pub(crate) fn draw_readings(
     painter: &egui::Painter,
     readings: &[Seen],

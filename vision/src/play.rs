@@ -224,9 +224,9 @@ struct StackWatch {
     /// The first frame of the stretch now going with no card seen on a
     /// stack (since it was last seen).
     gone_since: Option<u64>,
-    /// The latest stretch of at least [`TAKEN_UP_SECS`] with none seen:
-    /// its first frame and the frame it ended.
-    taken_up: Option<(u64, u64)>,
+    /// The first frame of the latest stretch of at least
+    /// [`TAKEN_UP_SECS`] with none seen, now over.
+    taken_up: Option<u64>,
     /// The first frame read on the camera's last return: what the stacks
     /// did while it was out is not known.
     back: Option<u64>,
@@ -240,7 +240,7 @@ impl StackWatch {
             if let Some(since) = self.gone_since.take()
                 && frame >= since + long
             {
-                self.taken_up = Some((since, frame));
+                self.taken_up = Some(since);
             }
             self.seen = Some(frame);
         } else if self.seen.is_some() {
@@ -271,7 +271,7 @@ impl StackWatch {
             .is_some_and(|since| since >= from && landed >= since + long);
         let done = self
             .taken_up
-            .is_some_and(|(since, _)| since >= from && since <= landed);
+            .is_some_and(|since| since >= from && since <= landed);
         Some(going || done)
     }
 }

@@ -425,8 +425,6 @@ fn the_next_sitting_opens_as_the_last_was_started() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// The form in a harness, as in the window: it goes once the sitting
-/// starts, with what it started.
 /// Runs the form until its camera preview is `what`, then once more, so
 /// that what lies below the picture is where it will be clicked (its
 /// models load first: 10 s at most).
@@ -445,6 +443,8 @@ fn preview_until(
     panic!("the preview never got there");
 }
 
+/// The form in a harness, as in the window: it goes once the sitting
+/// starts, with what it started.
 fn form_until_started(setup: Setup) -> Harness<'static, (Setup, Option<Start>)> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 860.0))
