@@ -1104,6 +1104,35 @@ fn two_cards_drawn_while_the_camera_was_out_are_two_cards() {
     assert!(lost.is_empty(), "{}", lost.join("\n"));
 }
 
+/// Through the real recogniser, a camera's 30 frames a second, with the
+/// camera unplugged from 7 s to 8 s (`pone play --camera-out`): Ann draws
+/// the 2H onto her face-down 2S and the 6H onto the 2H meanwhile. On its
+/// return the 2H lies where the 2S lay, the 2S unseen, and the 6H lies on
+/// the 2H: before, the 2H was taken for the 2S turned up and the 6H for
+/// the 2H's face found twice, and Ann's drawn Vingt-un was lost. A
+/// player's first two cards are never shown while he draws, so the 2H is
+/// a card drawn onto the 2S (`Play::drawn_onto_a_back`), and a second
+/// face read surely on it is a card of its own (the tracker).
+#[test]
+fn cards_drawn_onto_a_face_down_card_while_the_camera_was_out_are_drawn_cards() {
+    let dir = sitting_with("play-out-drawn-on", 36, 2, 3, "1280x720", &["--fps", "30"]);
+    let out = pone_ok([
+        "play".as_ref(),
+        "--source".as_ref(),
+        dir.as_os_str(),
+        "--dealer".as_ref(),
+        dir.join("dealer.jsonl").as_os_str(),
+        "--headless".as_ref(),
+        "--json".as_ref(),
+        "--camera-out".as_ref(),
+        "7-8".as_ref(),
+    ]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("unplugged from 7.0 s to 8.0 s"), "{said}");
+    let ledger: Value = serde_json::from_slice(&out.stdout).expect("the ledger as JSON");
+    assert_eq!(ledger["balances"], truth_ledger(&dir)["balances"], "{said}");
+}
+
 /// Seed 20: Bob over-draws and throws his cards to the pone, whose pile
 /// first comes to rest a card's length from Bob's place while the engine still
 /// waits for Bob (his "over" comes a moment later): a face-down card in the

@@ -237,5 +237,6 @@ pub fn camera_demo_play(dir: &Path) -> crate::live::PlayOptions {
         zones: None,
         seat_zones: None,
         journal: None,
+        camera_out: Vec::new(),
     }
 }

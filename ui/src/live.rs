@@ -3,7 +3,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use pone_engine::report;
@@ -11,7 +11,7 @@ use pone_engine::script::Meta;
 use pone_vision::play::{DealerScript, Play};
 use pone_vision::recognise::{Recogniser, models_dir};
 use pone_vision::sitting::LabelDealer;
-use pone_vision::source::{FolderSource, MjpegSource, Pace, Source};
+use pone_vision::source::{FolderSource, MjpegSource, Pace, Source, SourceError, Unplugged};
 use pone_vision::tracker::TrackerOptions;
 
 /// What `pone play` is given.
@@ -56,6 +56,10 @@ pub struct PlayOptions {
     /// The game's journal, written after every change (a new file: one
     /// there already is refused, so nothing is written over).
     pub journal: Option<PathBuf>,
+    /// A recording played with the camera out in these windows (from, to;
+    /// times from its start), to rehearse an unplugged camera
+    /// ([`pone_vision::source::Unplugged`]).
+    pub camera_out: Vec<(Duration, Duration)>,
 }
 
 impl PlayOptions {
@@ -101,7 +105,15 @@ fn dealer_script(options: &PlayOptions) -> anyhow::Result<DealerScript> {
 fn play_source(options: &PlayOptions, pace: Pace) -> anyhow::Result<Box<dyn Source>> {
     match (&options.source, options.camera) {
         (Some(_), Some(_)) => anyhow::bail!("give --camera or --source, not both"),
-        (Some(path), None) => open_source(path, options.fps, pace),
+        (Some(path), None) if options.camera_out.is_empty() => open_source(path, options.fps, pace),
+        (Some(path), None) => Ok(Box::new(Unplugged::new(
+            open_source(path, options.fps, pace)?,
+            options.camera_out.clone(),
+        ))),
+        (None, Some(_)) if !options.camera_out.is_empty() => anyhow::bail!(
+            "--camera-out rehearses a camera unplugged on a recording (--source); a real \
+             camera is unplugged by hand"
+        ),
         (None, Some((index, size))) => {
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a frame rate
             let fps = options
@@ -711,7 +723,16 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     let bar = crate::cli::progress_bar(0, "frames");
     let mut busy = Vec::new();
     let mut last = 0;
-    while let Some(frame) = source.next_frame()? {
+    loop {
+        let frame = match source.next_frame() {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            Err(e @ SourceError::Lost { .. }) => {
+                eprintln!("{e}: the game is kept; waiting for the camera");
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
         let start = Instant::now();
         let readings = recogniser.recognise(&frame.image)?;
         play.frame(frame.index, frame.at, &readings);
@@ -927,6 +948,7 @@ mod tests {
             zones: Some(PathBuf::from("/nonexistent/sitting.zones.json")),
             seat_zones: Some(zones.clone()),
             journal: None,
+            camera_out: Vec::new(),
         };
         let play =
             new_play(&options, dealer_script(&options).expect("a script"), 30.0).expect("a table");

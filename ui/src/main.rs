@@ -189,6 +189,12 @@ enum Commands {
         /// already is refused.
         #[arg(long, value_name = "FILE")]
         journal: Option<PathBuf>,
+        /// With --source: rehearse the camera unplugged from FROM to TO
+        /// seconds of the recording (`7-8.5`; again for more): the frames
+        /// taken meanwhile are lost, and the table keeps the game and picks
+        /// up what it finds on the camera's return.
+        #[arg(long, value_name = "FROM-TO", value_parser = parse_window, requires = "source")]
+        camera_out: Vec<(std::time::Duration, std::time::Duration)>,
     },
     /// Find and read the cards in images (photos or frames of the table).
     Recognise {
@@ -401,6 +407,27 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
+/// `FROM-TO` in seconds, FROM before TO.
+fn parse_window(text: &str) -> Result<(std::time::Duration, std::time::Duration), String> {
+    let bad = || format!("\"{text}\" is not a window: write FROM-TO in seconds, e.g. 7-8.5");
+    let (from, to) = text.split_once('-').ok_or_else(bad)?;
+    let seconds = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
+            .ok_or_else(bad)
+    };
+    let (from, to) = (seconds(from)?, seconds(to)?);
+    if from < to {
+        Ok((from, to))
+    } else {
+        Err(format!(
+            "{text}: the camera must come back after it goes (FROM before TO)"
+        ))
+    }
+}
+
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let bad = || format!("\"{text}\" is not a size: write WIDTHxHEIGHT, e.g. 1280x720");
     let (w, h) = text.split_once('x').ok_or_else(bad)?;
@@ -469,6 +496,7 @@ fn live_command(command: Commands, measure_redraw: Option<f64>) -> anyhow::Resul
             zones,
             journal,
             deal,
+            camera_out,
         } => {
             let rules = rules
                 .as_deref()
@@ -490,6 +518,7 @@ fn live_command(command: Commands, measure_redraw: Option<f64>) -> anyhow::Resul
                 zones,
                 seat_zones: None,
                 journal,
+                camera_out,
             };
             if headless {
                 pone_ui::live::play_headless(&options, &mut std::io::stdout().lock())

@@ -594,6 +594,7 @@ impl SideScreen {
                         .map(|j| j.with_extension("zones.json")),
                     seat_zones: start.zones.clone(),
                     journal: start.journal.clone(),
+                    camera_out: Vec::new(),
                 };
                 crate::live::start_pipeline(&options).map(|pipeline| {
                     let screen = LiveScreen::on(pipeline, None, None);

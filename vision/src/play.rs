@@ -1627,6 +1627,9 @@ impl Play {
                 } if back.found(frame) && self.nearest_seat(centre(bbox)) == Some(due) => {
                     Some((k, points(card)))
                 }
+                Fact::TurnedUp {
+                    track, frame, card, ..
+                } if self.drawn_onto_a_back(track, frame) => Some((k, points(Some(card)))),
                 _ => None,
             })
             .min_by_key(|&(_, points)| points);
@@ -1848,10 +1851,13 @@ impl Play {
                 else {
                     return;
                 };
-                if !has_face_down(self.game.sitting().state(), seat) {
+                if !has_face_down(self.game.sitting().state(), seat)
+                    || self.drawn_onto_a_back(track, frame)
+                {
                     // None of his cards lies face down: this is a card dealt
                     // where one of his lay (a divided pair's card pulled
-                    // away), not that card turned up.
+                    // away), not that card turned up. Nor is a card he drew
+                    // onto one while the camera was out.
                     let Some(bbox) = self.tracker.counted_box(track) else {
                         return;
                     };
@@ -1900,6 +1906,38 @@ impl Play {
                 self.twins.remove(&track);
             }
         }
+    }
+
+    /// On the camera's return, a face lying where a face-down card of the
+    /// player drawing lay is a card he drew onto it while the camera was
+    /// out, not that card turned up: a player's first two cards are never
+    /// shown while he draws (RULES: drawing), and a natural or a divided
+    /// pair, which are, shows both, while another of his cards still lies
+    /// face down here (seed 36 at 30 fps, out from 7 s to 8 s: Ann's 2H,
+    /// drawn onto her 2S, taken for the 2S turned up).
+    fn drawn_onto_a_back(&self, track: u64, frame: u64) -> bool {
+        if !self.back.is_some_and(|back| back.found(frame)) {
+            return false;
+        }
+        let Some(&(seat, _)) = self.placed.get(&track) else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        let drawing = matches!(state.phase(), Phase::Drawing { .. })
+            && state.due_card().is_some_and(|(due, _)| due == seat)
+            && state.dealer() != Some(seat);
+        let name = state.name(seat);
+        let shown_by_word = self.dealer.iter().any(|p| {
+            matches!(&p.line, Line::Natural { player, .. } | Line::Divide { player, .. }
+                if player == name)
+        });
+        let another_back = self.tracker.on_table().any(|(t, _, card)| {
+            t != track
+                && card.is_none()
+                && self.placed.get(&t).is_some_and(|&(s, _)| s == seat)
+                && self.tracker.last_seen(t).is_some_and(|l| l >= frame)
+        });
+        drawing && !shown_by_word && another_back
     }
 
     /// Blind Vingt-un: whether a face-down box come to rest while `due`

@@ -114,6 +114,24 @@ pub trait Source {
     }
 }
 
+impl<S: Source + ?Sized> Source for Box<S> {
+    fn next_frame(&mut self) -> Result<Option<Frame>, SourceError> {
+        (**self).next_frame()
+    }
+
+    fn fps(&self) -> f32 {
+        (**self).fps()
+    }
+
+    fn describe(&self) -> String {
+        (**self).describe()
+    }
+
+    fn dropped(&self) -> u64 {
+        (**self).dropped()
+    }
+}
+
 /// Waits until a frame is due when playing at the recording's own pace.
 #[derive(Debug)]
 struct Clock {
@@ -553,6 +571,71 @@ impl<S: Source, F: FnMut() -> Result<S, SourceError>> Source for Reopening<S, F>
     }
 }
 
+/// A recording played with the camera out at times (`pone play
+/// --camera-out`), to rehearse an unplugged camera: the frames taken in
+/// each window are lost, and the first asked for in a window gives
+/// [`SourceError::Lost`] instead, as an unplugged camera does. Frame numbers
+/// and times run on across the gap, as [`Reopening`]'s do.
+pub struct Unplugged<S> {
+    source: S,
+    windows: Vec<(Duration, Duration)>,
+    told: Vec<bool>,
+}
+
+impl<S: Source> Unplugged<S> {
+    /// `source` with the camera out from each window's start until its end
+    /// (times from the recording's start).
+    pub fn new(source: S, windows: Vec<(Duration, Duration)>) -> Unplugged<S> {
+        let told = vec![false; windows.len()];
+        Unplugged {
+            source,
+            windows,
+            told,
+        }
+    }
+}
+
+impl<S: Source> Source for Unplugged<S> {
+    fn next_frame(&mut self) -> Result<Option<Frame>, SourceError> {
+        loop {
+            let Some(frame) = self.source.next_frame()? else {
+                return Ok(None);
+            };
+            let Some(k) = self
+                .windows
+                .iter()
+                .position(|&(from, to)| (from..to).contains(&frame.at))
+            else {
+                return Ok(Some(frame));
+            };
+            if !self.told[k] {
+                self.told[k] = true;
+                let (from, to) = self.windows[k];
+                return Err(SourceError::Lost {
+                    name: format!("({})", self.source.describe()),
+                    reason: format!(
+                        "unplugged from {:.1} s to {:.1} s (--camera-out)",
+                        from.as_secs_f64(),
+                        to.as_secs_f64()
+                    ),
+                });
+            }
+        }
+    }
+
+    fn fps(&self) -> f32 {
+        self.source.fps()
+    }
+
+    fn describe(&self) -> String {
+        self.source.describe()
+    }
+
+    fn dropped(&self) -> u64 {
+        self.source.dropped()
+    }
+}
+
 /// A camera, as the system lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CameraListing {
@@ -756,6 +839,49 @@ mod tests {
             );
         }
         assert_eq!(next_jpeg(&mut reader).expect("the end"), None);
+    }
+
+    /// With the camera out from 0.1 s to 0.2 s, the frames taken then are
+    /// lost, the first asked for says the camera is lost, and the frames
+    /// after come with their own numbers and times.
+    #[test]
+    fn a_recording_with_the_camera_out_loses_the_frames_of_the_window() {
+        let dir = std::env::temp_dir().join(format!("pone-unplugged-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        for k in 0..10u8 {
+            std::fs::write(dir.join(format!("{k:03}.jpg")), jpeg(k)).expect("a frame");
+        }
+        let folder = FolderSource::open(&dir, Some(20.0), Pace::Fast).expect("the folder");
+        let window = (Duration::from_millis(100), Duration::from_millis(200));
+        let mut source = Unplugged::new(folder, vec![window]);
+        let mut read = Vec::new();
+        let mut lost = 0;
+        loop {
+            match source.next_frame() {
+                Ok(Some(frame)) => read.push((frame.index, frame.at.as_millis())),
+                Ok(None) => break,
+                Err(SourceError::Lost { reason, .. }) => {
+                    assert!(reason.contains("0.1 s to 0.2 s"), "{reason}");
+                    lost += 1;
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(lost, 1);
+        assert_eq!(
+            read,
+            [
+                (0, 0),
+                (1, 50),
+                (4, 200),
+                (5, 250),
+                (6, 300),
+                (7, 350),
+                (8, 400),
+                (9, 450)
+            ]
+        );
     }
 
     /// Played live, a recording read more slowly than its frame rate lets

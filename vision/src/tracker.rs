@@ -298,6 +298,8 @@ pub struct Tracker {
     /// The camera is back from being out: the next frame's readings are
     /// the first after the gap ([`Tracker::camera_back`]).
     across_gap: bool,
+    /// The frame of those first readings, the camera's last return.
+    back_at: Option<u64>,
 }
 
 impl Tracker {
@@ -484,6 +486,9 @@ impl Tracker {
     pub fn update(&mut self, frame: u64, at: Duration, readings: &[Seen]) -> Vec<Fact> {
         let readings = merge_duplicates(parse(readings));
         let matched = self.associate(&readings, frame);
+        if self.across_gap {
+            self.back_at = Some(frame);
+        }
         self.across_gap = false;
         let mut facts = Vec::new();
         let mut seen_now = vec![false; self.tracks.len()];
@@ -524,11 +529,19 @@ impl Tracker {
             // A face read as a box of its own, lying on a face-down card
             // being turned up (read face up where it lies this frame), or on
             // that very card face up: that card's face found twice, a vote
-            // for it, not a new card.
+            // for it, not a new card. But a card found face up on the
+            // camera's return, where a face-down card lay, may be a card
+            // drawn onto it while the camera was out: a second face read
+            // surely as another card is that card (seed 36 at 30 fps, out
+            // from 7 s to 8 s: Ann's 2H and 6H, drawn onto her 2S).
+            let back_at = self.back_at;
             if let Some(card) = reading.card
                 && let Some(turning) = self.tracks.iter_mut().find(|t| {
+                    let unseen_turn = t.up_since.is_some_and(|(f, _)| Some(f) == back_at)
+                        && reading.confidence >= SURELY_ANOTHER
+                        && t.ranked().first().is_some_and(|&(best, _)| best != card);
                     let same = match t.counted {
-                        Counted::FaceDown => t.up_since.is_some(),
+                        Counted::FaceDown => t.up_since.is_some() && !unseen_turn,
                         // Another face read unsurely on it: a misreading
                         // of it (a card dealt onto it is read surely).
                         Counted::FaceUp(c) => c == card || reading.confidence < 0.5,
