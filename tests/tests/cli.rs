@@ -47,6 +47,26 @@ fn pone_demo_refuses_a_table_of_one() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("--players must be from 2"));
 }
 
+/// `--camera-out` takes a window of the recording in seconds, and names
+/// the form when it is not one.
+#[test]
+fn pone_play_refuses_a_camera_out_window_that_is_none() {
+    for (window, said) in [
+        ("8-7", "FROM before TO"),
+        ("7", "write FROM-TO in seconds"),
+        ("a-b", "write FROM-TO in seconds"),
+    ] {
+        let output = pone()
+            .args(["play", "--source", "frames", "--dealer", "dealer.jsonl"])
+            .args(["--headless", "--camera-out", window])
+            .output()
+            .expect("pone runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success());
+        assert!(stderr.contains(window) && stderr.contains(said), "{stderr}");
+    }
+}
+
 #[test]
 fn pone_eval_reads_a_folder_of_single_cards_named_by_their_card() {
     // Real photos, for measuring only: the test checks that eval runs through

@@ -75,6 +75,11 @@ const NATURAL_SHOWN_SECS: f32 = 3.0;
 /// than this after the card before is a question ([`Play`]'s shuffle check).
 const SHUFFLE_SECS: f32 = 2.5;
 
+/// How much of a face-down box found on the camera's return must lie on a
+/// hand's cards (the box around them) to be that hand found again
+/// ([`Play::hand_found_again_on_return`]).
+const ON_THE_HAND: f32 = 0.25;
+
 /// A box at least this share of a card's long side is a card's size, not
 /// the finder's smaller second box on it ([`Play::found_again_on_a_card`]).
 const SAME_SIZE: f32 = 0.85;
@@ -609,6 +614,9 @@ pub struct Play {
     /// a face drawn passed ([`Play::ask_for_a_card_a_word_passed`],
     /// [`Play::ask_for_a_card_a_face_passed`]).
     asked_card_of_the_deal: bool,
+    /// The card in the draw, as for `asked_card`, due when every card of
+    /// the round was found gone ([`Play::ask_for_a_card_gone_unseen`]).
+    gone_unseen: Option<(u32, Seat, u8)>,
     /// A question about a dealer's word that the cards landing after the
     /// word wait for ([`ANSWER_WAIT_SECS`] at most).
     awaited: Option<Awaited>,
@@ -681,6 +689,7 @@ impl Play {
             asked_showdown: None,
             asked_card: None,
             asked_card_of_the_deal: false,
+            gone_unseen: None,
             awaited: None,
             naturals_unshown: BTreeMap::new(),
             last_at: None,
@@ -974,7 +983,15 @@ impl Play {
     /// sight for [`GATHERED_UNSEEN_SECS`]: the round's cards were gathered
     /// before the camera saw that card (a hand over it as it came, seed 25
     /// of the live table's sittings), and the engine would wait for it for
-    /// ever. The dealer is asked for it, once.
+    /// ever. The dealer is asked for it, once. A card of the round lying on
+    /// the pack or the pone's pile is none of its hands' (the tracker may
+    /// follow a card onto the pile as the cards thrown there land on it).
+    /// The cards gone are let go at once (not only once out of sight for
+    /// the tracker's `lost_after`): the next round's cards landing where
+    /// they lay are new (seed 22 at 10 fps, the camera out from 7 s to
+    /// 8.5 s over the showdown and the gathering: Bob's first card of the
+    /// next round, landing just where his last lay, was taken for it, and
+    /// every card after went one seat astray).
     fn ask_for_a_card_gone_unseen(&mut self, frame: u64) {
         if self.asked_card.is_some() && self.asked_for_card().is_none() {
             self.card_asked_went_in();
@@ -985,16 +1002,30 @@ impl Play {
             return;
         };
         let asked = (state.round_number(), seat, hand);
-        if self.asked_card == Some(asked) || self.placed.is_empty() {
+        if self.asked_card == Some(asked) {
             return;
         }
-        let moment = self.frames(GATHERED_UNSEEN_SECS).max(1);
-        let gone = self.placed.keys().all(|&track| {
-            self.tracker
-                .last_seen(track)
-                .is_none_or(|last| frame >= last + moment)
-        });
-        if !gone {
+        if self.gone_unseen != Some(asked) {
+            if self.placed.is_empty() || !self.round_gone_unseen(frame) {
+                return;
+            }
+            let unseen: Vec<u64> = self
+                .placed
+                .keys()
+                .copied()
+                .filter(|&track| {
+                    self.tracker
+                        .last_seen(track)
+                        .is_some_and(|last| last < frame)
+                })
+                .collect();
+            self.tracker.leave(&unseen);
+            self.gone_unseen = Some(asked);
+        }
+        // Back from being out, the camera first finds all that lies there,
+        // and the dealer's words said meanwhile go in (a "content" may say
+        // that no card is due; seed 21, out from 7 s to 8.5 s).
+        if self.back.is_some_and(|back| frame < back.until) {
             return;
         }
         self.asked_card = Some(asked);
@@ -1005,6 +1036,28 @@ impl Play {
             which_hand(state, seat, hand)
         );
         self.ask(frame, text);
+    }
+
+    /// Whether every card of the round has been out of sight for
+    /// [`GATHERED_UNSEEN_SECS`] at `frame`, or lies on the pack or the
+    /// pone's pile (nearer it than its seat's place).
+    fn round_gone_unseen(&self, frame: u64) -> bool {
+        let moment = self.frames(GATHERED_UNSEEN_SECS).max(1);
+        self.placed.iter().all(|(&track, &(seat, _))| {
+            let on_a_stack = self.tracker.counted_box(track).is_some_and(|bbox| {
+                let here = centre(bbox);
+                let to_seat = self.zones.anchors.get(seat.index()).copied().flatten();
+                let to_stack = self.zones.stacks.iter().map(|&s| distance(s, here));
+                let to_stack = to_stack.fold(f32::INFINITY, f32::min);
+                to_stack < 0.7 * long_side(bbox)
+                    && to_seat.is_none_or(|a| to_stack < distance(a, here))
+            });
+            on_a_stack
+                || self
+                    .tracker
+                    .last_seen(track)
+                    .is_none_or(|last| frame >= last + moment)
+        })
     }
 
     /// A natural the dealer declared for a player whose cards, as the
@@ -2674,7 +2727,7 @@ impl Play {
                 && seat_of(t).is_some_and(|seat| seat != due)
         });
         let Some((under, under_box, _)) = under else {
-            return false;
+            return !face_up && self.hand_found_again_on_return(bbox, frame, due);
         };
         // While the second cards go round, a seat not yet given its second
         // has one card: a box as large as that card lying on it, while the
@@ -2711,6 +2764,60 @@ impl Play {
         }
         tracing::debug!(track, under, "found again on a card of another seat");
         true
+    }
+
+    /// On the camera's return while the cards go round, a face-down box at
+    /// the place of a seat that has its card of this pass and is not due
+    /// one, lying in part ([`ON_THE_HAND`]) on that seat's cards, is the
+    /// finder's box on the hand's stacked backs, not a card dealt there
+    /// (seed 14 at 10 fps, out from 11 s to 12.5 s: a box half on Cat's KS
+    /// and the TC dealt onto it meanwhile, whose tracks took the two boxes
+    /// lower down, was given to Bob, whose card came after). Dealt there
+    /// by a slip while the camera was out, the card due elsewhere is asked
+    /// for when the dealer's words pass it.
+    fn hand_found_again_on_return(&self, bbox: [f32; 4], frame: u64, due: Seat) -> bool {
+        if !self.back.is_some_and(|back| back.found(frame)) {
+            return false;
+        }
+        let Some(seat) = self
+            .nearest_seat(centre(bbox))
+            .filter(|&s| s != due.index())
+        else {
+            return false;
+        };
+        let pass = match self.game.sitting().state().phase() {
+            Phase::FirstCards { .. } => 1,
+            Phase::SecondCards { .. } => 2,
+            _ => return false,
+        };
+        let hand: Vec<[f32; 4]> = self
+            .tracker
+            .on_table()
+            .filter(|&(t, _, card)| {
+                card.is_none() && self.placed.get(&t).is_some_and(|&(s, _)| s.index() == seat)
+            })
+            .map(|(_, b, _)| b)
+            .collect();
+        let Some(&first) = hand.first() else {
+            return false;
+        };
+        let around = hand.iter().fold(first, |a, b| {
+            [
+                a[0].min(b[0]),
+                a[1].min(b[1]),
+                a[2].max(b[2]),
+                a[3].max(b[3]),
+            ]
+        });
+        let found_again = hand.len() >= pass && share_of_smaller(around, bbox) >= ON_THE_HAND;
+        if found_again {
+            tracing::debug!(
+                ?bbox,
+                seat,
+                "on the camera's return, a box on a hand found again"
+            );
+        }
+        found_again
     }
 
     /// The track is a card given to `seat`, lying at `here`; the tracker

@@ -858,20 +858,25 @@ impl LabelDealer {
         }
         if let Some((seat, hand)) = play.asked_for_card() {
             let state = play.game().sitting().state();
-            let held = state.hand(seat, hand).map_or(0, |h| h.cards.len());
-            let asked = Some((state.round_number(), seat, hand, held));
+            let cards = state
+                .hand(seat, hand)
+                .map(|h| h.cards.clone())
+                .unwrap_or_default();
+            let asked = Some((state.round_number(), seat, hand, cards.len()));
             if self.card_answered != asked {
-                self.card_answered = asked;
-                let Some(card) = self.hand_card(frame, seat, hand, held) else {
+                let Some(card) = self.card_missing(frame, seat, hand, &cards) else {
                     // Asked for a card drawn while the camera was out, he
-                    // drew none: the desk's Y, its note.
-                    let asked = play.questions().iter().rev().find(|q| {
+                    // drew none: the desk's Y, its note (once the table
+                    // asks so).
+                    let none_drawn = play.questions().iter().rev().find(|q| {
                         q.answered.is_none() && q.text.contains(crate::play::NONE_DRAWN)
                     })?;
-                    let line = crate::play::settled_as_it_stands(&asked.text);
+                    self.card_answered = asked;
+                    let line = crate::play::settled_as_it_stands(&none_drawn.text);
                     play.say(line.clone());
                     return Some(line);
                 };
+                self.card_answered = asked;
                 let line = Line::Card {
                     to: state.name(seat).to_owned(),
                     hand: Some(hand),
@@ -962,12 +967,32 @@ impl LabelDealer {
         })
     }
 
-    /// The card at place `position` of a hand (0 first), in the last frame
-    /// up to `frame` that shows it: `Some(None)` for a card lying face down.
+    /// The card of a hand the table asks for, as the dealer sees the hand
+    /// (its cards in the order dealt, each in the last frame up to `frame`
+    /// that shows it; `Some(None)` for a card lying face down): the one
+    /// after the cards the table's `cards` hold, unless they hold it
+    /// already: the camera missed a card before the last it saw (a card
+    /// drawn under the next, seed 18 with the camera out from 7 s to 8.5
+    /// s), and the dealer names the first card they do not hold.
     #[allow(clippy::option_option)] // none found, or found face down
-    fn hand_card(&self, frame: u64, seat: Seat, hand: u8, position: usize) -> Option<Option<Card>> {
-        self.hand_label(frame, seat, hand, position)
-            .map(|c| c.card.parse::<Card>().ok())
+    fn card_missing(
+        &self,
+        frame: u64,
+        seat: Seat,
+        hand: u8,
+        cards: &pone_engine::hand::Cards,
+    ) -> Option<Option<Card>> {
+        let held = |card: &Option<Card>| card.is_some_and(|card| cards.contains(card));
+        let next = self
+            .hand_label(frame, seat, hand, cards.len())
+            .map(|c| c.card.parse::<Card>().ok());
+        if !next.as_ref().is_some_and(held) {
+            return next;
+        }
+        (0..cards.len())
+            .filter_map(|position| self.hand_label(frame, seat, hand, position))
+            .map(|label| label.card.parse::<Card>().ok())
+            .find(|card| card.is_some() && !held(card))
     }
 
     /// Where the round's first card of `seat` lies (its box's centre), in
