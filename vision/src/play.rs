@@ -766,7 +766,7 @@ impl Play {
             self.gathering = true;
         }
         self.settle_order(false);
-        self.ask_for_a_card_gone_unseen(frame);
+        self.ask_for_a_card_gone_unseen(frame, false);
         self.ask_for_hidden_cards(frame, false);
         self.ask_for_naturals(frame, false);
     }
@@ -991,8 +991,9 @@ impl Play {
     /// they lay are new (seed 22 at 10 fps, the camera out from 7 s to
     /// 8.5 s over the showdown and the gathering: Bob's first card of the
     /// next round, landing just where his last lay, was taken for it, and
-    /// every card after went one seat astray).
-    fn ask_for_a_card_gone_unseen(&mut self, frame: u64) {
+    /// every card after went one seat astray). Back from being out, the
+    /// camera first catches up (`now`: the recording has ended).
+    fn ask_for_a_card_gone_unseen(&mut self, frame: u64, now: bool) {
         if self.asked_card.is_some() && self.asked_for_card().is_none() {
             self.card_asked_went_in();
         }
@@ -1025,7 +1026,7 @@ impl Play {
         // Back from being out, the camera first finds all that lies there,
         // and the dealer's words said meanwhile go in (a "content" may say
         // that no card is due; seed 21, out from 7 s to 8.5 s).
-        if self.back.is_some_and(|back| frame < back.until) {
+        if !now && self.back.is_some_and(|back| frame < back.until) {
             return;
         }
         self.asked_card = Some(asked);
@@ -1300,10 +1301,14 @@ impl Play {
         self.dealer.len()
     }
 
-    /// The recording has ended: everything waiting goes in (and a showdown
-    /// still waiting for a card face down asks for it at once).
+    /// The recording has ended: everything waiting goes in (and a card due
+    /// in the draw, its round's cards gone unseen, or a showdown still
+    /// waiting for a card face down, asks for it at once: seed 16 at 10
+    /// fps, the camera out from 17 s to 18.5 s, back a moment before the
+    /// end).
     pub fn finish(&mut self) {
         self.settle_order(true);
+        self.ask_for_a_card_gone_unseen(self.frame, true);
         self.ask_for_hidden_cards(self.frame, true);
         self.ask_for_naturals(self.frame, true);
     }
