@@ -39,6 +39,13 @@ const DIVIDE_WINDOW_SECS: f32 = 5.0;
 /// soon enough to be answered before the next round's first card comes.
 const GATHERED_UNSEEN_SECS: f32 = 0.5;
 
+/// How far from where it was dealt a card of the round lies, in its long
+/// sides, for the table to take it for gathered up with the rest of the
+/// round's cards when all of those are out of sight (seed 14's followed
+/// onto the new pile by a long side; a card turned up or squared stays
+/// well within).
+const MOVED_OFF: f32 = 0.75;
+
 /// How long the showdown waits for the camera to see the hands turned up
 /// before the dealer is asked for a card face down, in seconds.
 const SHOWDOWN_WAIT_SECS: f32 = 2.0;
@@ -614,8 +621,9 @@ pub struct Play {
     /// a face drawn passed ([`Play::ask_for_a_card_a_word_passed`],
     /// [`Play::ask_for_a_card_a_face_passed`]).
     asked_card_of_the_deal: bool,
-    /// The card in the draw, as for `asked_card`, due when every card of
-    /// the round was found gone ([`Play::ask_for_a_card_gone_unseen`]).
+    /// The card in the draw or the hand the showdown waits for, as for
+    /// `asked_card`, when every card of the round was found gone
+    /// ([`Play::ask_for_a_card_gone_unseen`]).
     gone_unseen: Option<(u32, Seat, u8)>,
     /// A question about a dealer's word that the cards landing after the
     /// word wait for ([`ANSWER_WAIT_SECS`] at most).
@@ -991,22 +999,26 @@ impl Play {
     /// they lay are new (seed 22 at 10 fps, the camera out from 7 s to
     /// 8.5 s over the showdown and the gathering: Bob's first card of the
     /// next round, landing just where his last lay, was taken for it, and
-    /// every card after went one seat astray). Back from being out, the
-    /// camera first catches up (`now`: the recording has ended).
+    /// every card after went one seat astray). So are they when the
+    /// showdown waits for a hand (its own question asks for the card face
+    /// down), and when the card due was asked for already (seed 14, the
+    /// camera out from 7 s to 8.5 s: Bob's draw, asked for on the camera's
+    /// return, then the showdown; Cat's first card of the next round,
+    /// landing where her first of this round lay face down, was taken for
+    /// it). Back from being out, the camera first catches up (`now`: the
+    /// recording has ended).
     fn ask_for_a_card_gone_unseen(&mut self, frame: u64, now: bool) {
         if self.asked_card.is_some() && self.asked_for_card().is_none() {
             self.card_asked_went_in();
         }
         let state = self.game.sitting().state();
         let drawing = matches!(state.phase(), Phase::Drawing { .. } | Phase::Dealer);
-        let Some((seat, hand)) = state.due_card().filter(|_| drawing) else {
+        let due = state.due_card().filter(|_| drawing);
+        let Some((seat, hand)) = due.or_else(|| state.to_show()) else {
             return;
         };
-        let asked = (state.round_number(), seat, hand);
-        if self.asked_card == Some(asked) {
-            return;
-        }
-        if self.gone_unseen != Some(asked) {
+        let waiting = (state.round_number(), seat, hand);
+        if self.gone_unseen != Some(waiting) {
             if self.placed.is_empty() || !self.round_gone_unseen(frame) {
                 return;
             }
@@ -1021,7 +1033,10 @@ impl Play {
                 })
                 .collect();
             self.tracker.leave(&unseen);
-            self.gone_unseen = Some(asked);
+            self.gone_unseen = Some(waiting);
+        }
+        if due.is_none() || self.asked_card == Some(waiting) {
+            return;
         }
         // Back from being out, the camera first finds all that lies there,
         // and the dealer's words said meanwhile go in (a "content" may say
@@ -1029,7 +1044,7 @@ impl Play {
         if !now && self.back.is_some_and(|back| frame < back.until) {
             return;
         }
-        self.asked_card = Some(asked);
+        self.asked_card = Some(waiting);
         self.asked_card_of_the_deal = false;
         let text = format!(
             "{}'s card{}: {GONE_UNSEEN}; type it at the desk (rank then suit)",
@@ -1041,19 +1056,23 @@ impl Play {
 
     /// Whether every card of the round has been out of sight for
     /// [`GATHERED_UNSEEN_SECS`] at `frame`, or lies on the pack or the
-    /// pone's pile (nearer it than its seat's place).
+    /// pone's pile (nearer it than its seat's place), or has gone from
+    /// where it was dealt (the tracker may follow a card onto the pile
+    /// before the table knows the pile's place: seed 14, the camera out
+    /// from 7 s to 8.5 s, the first gathering thrown down by Ann's cards).
     fn round_gone_unseen(&self, frame: u64) -> bool {
         let moment = self.frames(GATHERED_UNSEEN_SECS).max(1);
-        self.placed.iter().all(|(&track, &(seat, _))| {
-            let on_a_stack = self.tracker.counted_box(track).is_some_and(|bbox| {
+        self.placed.iter().all(|(&track, &(seat, dealt))| {
+            let off_its_place = self.tracker.counted_box(track).is_some_and(|bbox| {
                 let here = centre(bbox);
                 let to_seat = self.zones.anchors.get(seat.index()).copied().flatten();
                 let to_stack = self.zones.stacks.iter().map(|&s| distance(s, here));
                 let to_stack = to_stack.fold(f32::INFINITY, f32::min);
-                to_stack < 0.7 * long_side(bbox)
-                    && to_seat.is_none_or(|a| to_stack < distance(a, here))
+                let on_a_stack = to_stack < 0.7 * long_side(bbox)
+                    && to_seat.is_none_or(|a| to_stack < distance(a, here));
+                on_a_stack || distance(dealt, here) > MOVED_OFF * long_side(bbox)
             });
-            on_a_stack
+            off_its_place
                 || self
                     .tracker
                     .last_seen(track)
@@ -1219,10 +1238,26 @@ impl Play {
                 return true;
             }
         }
-        let Some((seat, _)) = self.asked_for_card() else {
-            return false;
+        // The round's cards found gone with a card still due in the draw:
+        // the dealer is asked for it (once the camera's return is caught
+        // up), and a card landing meanwhile is the next round's (seed 22 at
+        // 10 fps, the camera out from 7 s to 8.5 s: Bob's first card of the
+        // next round, landing as the return was caught up, went for nothing
+        // as a face down in the draw, and the next round's cards went one
+        // seat astray).
+        let drawing = matches!(
+            self.game.sitting().state().phase(),
+            Phase::Drawing { .. } | Phase::Dealer
+        );
+        let gone = self.card_due().filter(|&due| {
+            drawing && self.gone_unseen == Some(due) && self.asked_card != Some(due)
+        });
+        let seat = match (self.asked_for_card(), gone) {
+            (Some((seat, _)), _) if !self.asked_card_of_the_deal => seat,
+            (_, Some((_, seat, _))) if !all => seat,
+            _ => return false,
         };
-        !self.asked_card_of_the_deal && self.nearest_seat(centre(bbox)) != Some(seat.index())
+        self.nearest_seat(centre(bbox)) != Some(seat.index())
     }
 
     /// A word of play (content, over, divide, a natural) refused while the
