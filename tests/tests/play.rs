@@ -1145,13 +1145,14 @@ fn cards_drawn_onto_a_face_down_card_while_the_camera_was_out_are_drawn_cards() 
 /// dealer's "content", said while the camera was out, goes in before he is
 /// asked for a card. Seed 14: the cards gone are dropped while the
 /// showdown waits too, though the tracker followed one onto the new pile.
-/// From 17 s, seed 16: the
+/// From 3 s, seed 14: Cat's "content", said after the camera's return as
+/// her card drawn came to rest, goes in after it. From 17 s, seed 16: the
 /// recording ends as the camera's return is caught up, and the card due
 /// is asked for.
 #[test]
 fn the_camera_out_over_the_showdown_and_the_gathering_loses_nothing() {
     for (seed, windows) in [
-        (14, &["7-8.5"][..]),
+        (14, &["3-4.5", "7-8.5"][..]),
         (16, &["17-18.5"]),
         (18, &["7-8.5"]),
         (21, &["7-8.5"]),

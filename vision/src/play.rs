@@ -1726,13 +1726,34 @@ impl Play {
                 _ => None,
             })
             .min_by_key(|&(_, points)| points);
-        let Some((k, _)) = lowest else {
+        // None there: a card coming to rest there after the return, seen
+        // come, before the dealer's next word said after the return, goes
+        // before that word as ever (seed 14 at 10 fps, the camera out from
+        // 3 s to 4.5 s: Cat's "content", said as her card drawn came to
+        // rest, went in before it, and the card went to Ann).
+        let said_since = self
+            .dealer
+            .front()
+            .map(|p| p.frame)
+            .filter(|&word| word > back.first + 1);
+        let seen_come = || {
+            let word = said_since?;
+            self.facts.iter().position(|f| match *f {
+                Fact::Landed { frame, bbox, .. } => {
+                    frame > back.first + 1
+                        && frame <= word + self.slack
+                        && self.nearest_seat(centre(bbox)) == Some(due)
+                }
+                _ => false,
+            })
+        };
+        let Some(k) = lowest.map(|(k, _)| k).or_else(seen_come) else {
             return false;
         };
         if let Some(card) = self.facts.remove(k) {
             tracing::debug!(
                 ?card,
-                "found on the camera's return at the place of the seat due"
+                "found on the camera's return at the place of the seat due, or seen come there"
             );
             self.facts.push_front(card);
         }
