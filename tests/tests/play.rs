@@ -1133,9 +1133,9 @@ fn cards_drawn_onto_a_face_down_card_while_the_camera_was_out_are_drawn_cards() 
     assert_eq!(ledger["balances"], truth_ledger(&dir)["balances"], "{said}");
 }
 
-/// The camera out for 1.5 s at 10 fps over a round's last draws, its
-/// showdown and the gathering of its cards, through the real recogniser.
-/// From 7 s: seed 22: the cards gone unseen are dropped at once, so the
+/// The camera out for 1.5 s at 10 fps over the draw, the showdown and the
+/// gathering of a round's cards, through the real recogniser. Over the
+/// showdown and the gathering, from 7 s: seed 22: the cards gone unseen are dropped at once, so the
 /// next round's first card, landing where Bob's last lay, is a card (it was
 /// taken for that one, and every card after went one seat astray); and a
 /// card landing while the dealer is yet to be asked for the card due waits
@@ -1145,15 +1145,20 @@ fn cards_drawn_onto_a_face_down_card_while_the_camera_was_out_are_drawn_cards() 
 /// dealer's "content", said while the camera was out, goes in before he is
 /// asked for a card. Seed 14: the cards gone are dropped while the
 /// showdown waits too, though the tracker followed one onto the new pile.
-/// From 3 s, seed 14: Cat's "content", said after the camera's return as
-/// her card drawn came to rest, goes in after it. From 17 s, seed 16: the
-/// recording ends as the camera's return is caught up, and the card due
-/// is asked for.
+/// Over the draw: from 3 s, seed 14: Cat's "content", said after the
+/// camera's return as her card drawn came to rest, goes in after it. From
+/// 5 s, seed 16: Ann's JS, drawn onto her face-down 2H and found in a box
+/// of its own, is a card drawn, not the 2H turned up, and goes in before
+/// her "content" said meanwhile. From 15 s, seed 15: Bob's "content",
+/// refused while the dealer is asked for Ann's card drawn unseen, is said
+/// again once it goes in. From 17 s, seed 16: the recording ends as the
+/// camera's return is caught up, and the card due is asked for.
 #[test]
-fn the_camera_out_over_the_showdown_and_the_gathering_loses_nothing() {
+fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
     for (seed, windows) in [
         (14, &["3-4.5", "7-8.5"][..]),
-        (16, &["17-18.5"]),
+        (15, &["15-16.5"]),
+        (16, &["5-6.5", "17-18.5"]),
         (18, &["7-8.5"]),
         (21, &["7-8.5"]),
         (22, &["7-8.5"]),

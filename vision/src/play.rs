@@ -2028,13 +2028,21 @@ impl Play {
     /// shown while he draws (RULES: drawing), and a natural or a divided
     /// pair, which are, shows both, while another of his cards still lies
     /// face down here (seed 36 at 30 fps, out from 7 s to 8 s: Ann's 2H,
-    /// drawn onto her 2S, taken for the 2S turned up).
+    /// drawn onto her 2S, taken for the 2S turned up). So is a face in a
+    /// box the table never gave a seat, lying just where such a card lay
+    /// ([`Play::where_one_lay`]; seed 16 at 10 fps, out from 5 s to 6.5 s:
+    /// Ann's JS, drawn onto her 2H, taken for the 2H turned up, and her
+    /// "content", said meanwhile, went in first).
     fn drawn_onto_a_back(&self, track: u64, frame: u64) -> bool {
         if !self.back.is_some_and(|back| back.found(frame)) {
             return false;
         }
-        let Some(&(seat, _)) = self.placed.get(&track) else {
-            return false;
+        let (seat, under) = match self.placed.get(&track) {
+            Some(&(seat, _)) => (seat, None),
+            None => match self.where_one_lay(track) {
+                Some((old, seat, _)) => (seat, Some(old)),
+                None => return false,
+            },
         };
         let state = self.game.sitting().state();
         let drawing = matches!(state.phase(), Phase::Drawing { .. })
@@ -2047,6 +2055,7 @@ impl Play {
         });
         let another_back = self.tracker.on_table().any(|(t, _, card)| {
             t != track
+                && Some(t) != under
                 && card.is_none()
                 && self.placed.get(&t).is_some_and(|&(s, _)| s == seat)
                 && self.tracker.last_seen(t).is_some_and(|l| l >= frame)
@@ -2596,6 +2605,16 @@ impl Play {
     /// and that card is not seen face up, it is that card. Its place goes to
     /// this track (the other is let go) and its seat is returned.
     fn turned_up_where_one_lay(&mut self, track: u64) -> Option<Seat> {
+        let (old, seat, here) = self.where_one_lay(track)?;
+        tracing::debug!(track, old, "turned up where a seat's face-down card lay");
+        self.take_over(old, track, seat, here);
+        Some(seat)
+    }
+
+    /// For [`Play::turned_up_where_one_lay`]: the card given face down
+    /// that `track`, turned up, lies just where it lay (its track and
+    /// seat), and where `track` lies.
+    fn where_one_lay(&self, track: u64) -> Option<(u64, Seat, [f32; 2])> {
         let bbox = self.tracker.counted_box(track)?;
         let here = centre(bbox);
         let state = self.game.sitting().state();
@@ -2615,9 +2634,7 @@ impl Play {
             .map(|(&t, &(seat, at))| (t, seat, distance(at, here)))
             .filter(|&(.., d)| d <= WHERE_ONE_LAY * self.zones.card_size)
             .min_by(|a, b| a.2.total_cmp(&b.2))?;
-        tracing::debug!(track, old, "turned up where a seat's face-down card lay");
-        self.take_over(old, track, seat, here);
-        Some(seat)
+        Some((old, seat, here))
     }
 
     /// The card of track `old`, given to `seat`, is `track`'s now, lying at
@@ -3136,11 +3153,16 @@ impl Play {
     /// The card a dealer's word refused now waits for: the one the deal
     /// waits for, or the round's first card before it comes (the stakes
     /// refused as the camera, out while the first cards were dealt, had not
-    /// seen them go in once they do: `words_refused_before_the_card`).
+    /// seen them go in once they do: `words_refused_before_the_card`), or
+    /// the card in the draw the dealer is asked for (seed 15 at 10 fps, the
+    /// camera out from 15 s to 16.5 s: Bob's "content", said as the dealer
+    /// was asked for Ann's card drawn unseen, was refused as her turn was
+    /// not over, and never said again: the round never ended).
     fn word_waits_for(&self) -> Option<(u32, Seat, u8)> {
         let between = self.game.sitting().state().phase() == Phase::Between;
         self.deal_waits_for()
             .or_else(|| self.card_due().filter(|_| between))
+            .or_else(|| self.card_due().filter(|&due| self.asked_card == Some(due)))
     }
 
     /// Tells the tracker's deck sense that the cards `was` of a line are
