@@ -1116,6 +1116,14 @@ fn two_cards_drawn_while_the_camera_was_out_are_two_cards() {
 #[test]
 fn cards_drawn_onto_a_face_down_card_while_the_camera_was_out_are_drawn_cards() {
     let dir = sitting_with("play-out-drawn-on", 36, 2, 3, "1280x720", &["--fps", "30"]);
+    let (ledger, said) = played_with_the_camera_out(&dir, "7-8");
+    assert!(said.contains("unplugged from 7.0 s to 8.0 s"), "{said}");
+    assert_eq!(ledger["balances"], truth_ledger(&dir)["balances"], "{said}");
+}
+
+/// `pone play --headless --json` on a rendered sitting, with the camera
+/// out for `window` (`--camera-out`): the ledger, and what it said.
+fn played_with_the_camera_out(dir: &Path, window: &str) -> (Value, String) {
     let out = pone_ok([
         "play".as_ref(),
         "--source".as_ref(),
@@ -1125,27 +1133,29 @@ fn cards_drawn_onto_a_face_down_card_while_the_camera_was_out_are_drawn_cards() 
         "--headless".as_ref(),
         "--json".as_ref(),
         "--camera-out".as_ref(),
-        "7-8".as_ref(),
+        window.as_ref(),
     ]);
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(said.contains("unplugged from 7.0 s to 8.0 s"), "{said}");
-    let ledger: Value = serde_json::from_slice(&out.stdout).expect("the ledger as JSON");
-    assert_eq!(ledger["balances"], truth_ledger(&dir)["balances"], "{said}");
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    let ledger = serde_json::from_slice(&out.stdout).expect("the ledger as JSON");
+    (ledger, said)
 }
 
 /// The camera out for 1.5 s at 10 fps over the draw, the showdown and the
-/// gathering of a round's cards, through the real recogniser. Over the
-/// showdown and the gathering, from 7 s: seed 22: the cards gone unseen are dropped at once, so the
-/// next round's first card, landing where Bob's last lay, is a card (it was
-/// taken for that one, and every card after went one seat astray); and a
-/// card landing while the dealer is yet to be asked for the card due waits
-/// for his answer. Seed 18: the dealer's AC, drawn under his 8H while the
-/// camera was out, is asked for, though a card of the round the tracker
-/// followed onto the pone's pile is still seen there. Seed 21: the
-/// dealer's "content", said while the camera was out, goes in before he is
-/// asked for a card. Seed 14: the cards gone are dropped while the
-/// showdown waits too, though the tracker followed one onto the new pile.
-/// Over the draw: from 3 s, seed 14: Cat's "content", said after the
+/// gathering of a round's cards, through the real recogniser.
+///
+/// Over the showdown and the gathering, from 7 s. Seed 22: the cards gone
+/// unseen are dropped at once, so the next round's first card, landing
+/// where Bob's last lay, is a card (it was taken for that one, and every
+/// card after went one seat astray); and a card landing while the dealer
+/// is yet to be asked for the card due waits for his answer. Seed 18: the
+/// dealer's AC, drawn under his 8H while the camera was out, is asked for,
+/// though a card of the round the tracker followed onto the pone's pile is
+/// still seen there. Seed 21: the dealer's "content", said while the
+/// camera was out, goes in before he is asked for a card. Seed 14: the
+/// cards gone are dropped while the showdown waits too, though the tracker
+/// followed one onto the new pile.
+///
+/// Over the draw. From 3 s, seed 14: Cat's "content", said after the
 /// camera's return as her card drawn came to rest, goes in after it. From
 /// 5 s, seed 16: Ann's JS, drawn onto her face-down 2H and found in a box
 /// of its own, is a card drawn, not the 2H turned up, and goes in before
@@ -1172,19 +1182,7 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
             &[],
         );
         for window in windows {
-            let out = pone_ok([
-                "play".as_ref(),
-                "--source".as_ref(),
-                dir.as_os_str(),
-                "--dealer".as_ref(),
-                dir.join("dealer.jsonl").as_os_str(),
-                "--headless".as_ref(),
-                "--json".as_ref(),
-                "--camera-out".as_ref(),
-                window.as_ref(),
-            ]);
-            let said = String::from_utf8_lossy(&out.stderr);
-            let ledger: Value = serde_json::from_slice(&out.stdout).expect("the ledger as JSON");
+            let (ledger, said) = played_with_the_camera_out(&dir, window);
             assert_eq!(
                 ledger["balances"],
                 truth_ledger(&dir)["balances"],
