@@ -1181,11 +1181,11 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
             "1280x720",
             &[],
         );
+        let truth = truth_ledger(&dir);
         for window in windows {
             let (ledger, said) = played_with_the_camera_out(&dir, window);
             assert_eq!(
-                ledger["balances"],
-                truth_ledger(&dir)["balances"],
+                ledger["balances"], truth["balances"],
                 "seed {seed}, out {window} s: {said}"
             );
         }

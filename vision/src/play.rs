@@ -1011,13 +1011,14 @@ impl Play {
         if self.asked_card.is_some() && self.asked_for_card().is_none() {
             self.card_asked_went_in();
         }
+        let due = self.draw_waits_for();
         let state = self.game.sitting().state();
-        let drawing = matches!(state.phase(), Phase::Drawing { .. } | Phase::Dealer);
-        let due = state.due_card().filter(|_| drawing);
-        let Some((seat, hand)) = due.or_else(|| state.to_show()) else {
+        let showing = state
+            .to_show()
+            .map(|(seat, hand)| (state.round_number(), seat, hand));
+        let Some(waiting @ (_, seat, hand)) = due.or(showing) else {
             return;
         };
-        let waiting = (state.round_number(), seat, hand);
         if self.gone_unseen != Some(waiting) {
             if self.placed.is_empty() || !self.round_gone_unseen(frame) {
                 return;
@@ -1245,13 +1246,9 @@ impl Play {
         // next round, landing as the return was caught up, went for nothing
         // as a face down in the draw, and the next round's cards went one
         // seat astray).
-        let drawing = matches!(
-            self.game.sitting().state().phase(),
-            Phase::Drawing { .. } | Phase::Dealer
-        );
-        let gone = self.card_due().filter(|&due| {
-            drawing && self.gone_unseen == Some(due) && self.asked_card != Some(due)
-        });
+        let gone = self
+            .draw_waits_for()
+            .filter(|&due| self.gone_unseen == Some(due) && self.asked_card != Some(due));
         let seat = match (self.asked_for_card(), gone) {
             (Some((seat, _)), _) if !self.asked_card_of_the_deal => seat,
             (_, Some((_, seat, _))) if !all => seat,
@@ -1573,8 +1570,7 @@ impl Play {
         };
         let said = *said;
         let state = self.game.sitting().state();
-        let drawing = matches!(state.phase(), Phase::Drawing { .. } | Phase::Dealer);
-        let Some(due @ (round, seat, hand)) = self.card_due().filter(|_| drawing) else {
+        let Some(due @ (round, seat, hand)) = self.draw_waits_for() else {
             return false;
         };
         if state.name(seat) != player {
@@ -3148,6 +3144,16 @@ impl Play {
             Phase::FirstCards { .. } | Phase::SecondCards { .. }
         );
         self.card_due().filter(|_| dealing)
+    }
+
+    /// The card the draw waits for, a player's or the dealer's (round,
+    /// seat, hand).
+    fn draw_waits_for(&self) -> Option<(u32, Seat, u8)> {
+        let drawing = matches!(
+            self.game.sitting().state().phase(),
+            Phase::Drawing { .. } | Phase::Dealer
+        );
+        self.card_due().filter(|_| drawing)
     }
 
     /// The card a dealer's word refused now waits for: the one the deal
