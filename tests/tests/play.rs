@@ -1162,7 +1162,14 @@ fn played_with_the_camera_out(dir: &Path, window: &str) -> (Value, String) {
 /// her "content" said meanwhile. From 15 s, seed 15: Bob's "content",
 /// refused while the dealer is asked for Ann's card drawn unseen, is said
 /// again once it goes in. From 17 s, seed 16: the recording ends as the
-/// camera's return is caught up, and the card due is asked for.
+/// camera's return is caught up, and the card due is asked for. From 3 s
+/// and from 7 s, seed 25: Bob, dealing, turned up his 4C, drew the JC and
+/// was over, and the round's cards were gathered, all unseen: asked for
+/// his hand, the dealer shows JD 4C JC, and the round settles (the table
+/// waited for his next card for ever). From 7 s, seed 20: Ann divided her
+/// pair a second time meanwhile; the QS found by her hand 2 goes to it,
+/// and the 6S by her hand 1 goes to it after the divide (it went to hand
+/// 2, and the 6S before the divide would have made hand 1 over).
 #[test]
 fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
     for (seed, windows) in [
@@ -1170,8 +1177,10 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
         (15, &["15-16.5"]),
         (16, &["5-6.5", "17-18.5"]),
         (18, &["7-8.5"]),
+        (20, &["7-8.5"]),
         (21, &["7-8.5"]),
         (22, &["7-8.5"]),
+        (25, &["3-4.5", "7-8.5"]),
     ] {
         let dir = sitting_with(
             &format!("play-out-gathered-{seed}"),

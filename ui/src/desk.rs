@@ -55,6 +55,7 @@ use pone_engine::event::{Declaration, Event, Flag, Reason};
 use pone_engine::ledger::RoundRecord;
 use pone_engine::sitting::{Phase, State};
 use pone_engine::{Card, Command, Game, HouseRules, Rank, Seat, Suit};
+use pone_vision::play::Wanted;
 
 /// A key the desk understands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -500,7 +501,23 @@ impl Desk {
                 ),
             });
         };
-        Some(if q.about.is_some() {
+        Some(if let Some(wanted) = q.wants {
+            let face_down = if matches!(
+                wanted,
+                Wanted::Card {
+                    face_down: true,
+                    ..
+                }
+            ) {
+                ", or X face down"
+            } else {
+                ""
+            };
+            format!(
+                "Camera asks: {}. The card: rank then suit{face_down}; Y: settled as it stands",
+                q.text
+            )
+        } else if q.about.is_some() {
             format!("Camera asks: {}. Y: right; N: it is another card", q.text)
         } else if q.natural.is_some() {
             format!(
@@ -798,6 +815,29 @@ impl Desk {
         if matches!(self.typed, Typed::Nothing) && matches!(c, 'Y' | 'N') {
             self.answer(c == 'Y');
             return true;
+        }
+        // A question asking for a card the camera never saw: the card typed
+        // answers it (X: a card of the deal dealt face down).
+        if self.camera_deals
+            && matches!(self.typed, Typed::Nothing)
+            && let Some((k, wanted)) = self.open_wanted()
+        {
+            if let Some(rank) = rank_of(c) {
+                self.typed = Typed::Answering { rank: Some(rank) };
+                return true;
+            }
+            if c == 'X'
+                && matches!(
+                    wanted,
+                    Wanted::Card {
+                        face_down: true,
+                        ..
+                    }
+                )
+            {
+                self.give_wanted(k, wanted, None);
+                return true;
+            }
         }
         if self.camera_deals && matches!(self.typed, Typed::Nothing) && c == 'U' {
             self.take_back();
@@ -1903,12 +1943,50 @@ impl Desk {
         Some(Card { rank, suit })
     }
 
+    /// The oldest question not settled yet that asks for a card the camera
+    /// never saw (its number, and the card it wants): a card typed answers
+    /// it, whatever older question waits for a `Y`.
+    fn open_wanted(&self) -> Option<(usize, Wanted)> {
+        self.questions
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, settled))| !settled)
+            .find_map(|(k, (q, _))| Some((k, q.wants?)))
+    }
+
+    /// The card typed (`None`: X, face down) for question `k`, which wants
+    /// it: dealt to the hand it was due to, or turned up in the hand that
+    /// held it face down. The question is settled once the engine takes it.
+    fn give_wanted(&mut self, k: usize, wanted: Wanted, card: Option<Card>) {
+        let state = self.game.sitting().state();
+        let command = match wanted {
+            Wanted::Card { seat, hand, .. } => Command::Card {
+                to: seat,
+                hand: has_divided(state, seat).then_some(hand),
+                card,
+            },
+            Wanted::Shown { seat, hand } => Command::Show {
+                player: seat,
+                hand: Some(hand),
+                cards: card.into_iter().collect(),
+            },
+        };
+        if self.commanded(&command)
+            && let Some((_, settled)) = self.questions.get_mut(k)
+        {
+            *settled = true;
+        }
+    }
+
     /// A key while answering the open question with the right card.
     fn answering(&mut self, rank: Option<Rank>, c: char) {
         let Some(new) = self.rank_then_suit(rank, c, |rank| Typed::Answering { rank: Some(rank) })
         else {
             return;
         };
+        if let Some((k, wanted)) = self.open_wanted() {
+            return self.give_wanted(k, wanted, Some(new));
+        }
         let Some((k, q)) = self.open_question() else {
             return;
         };

@@ -53,6 +53,10 @@ const SHOWDOWN_WAIT_SECS: f32 = 2.0;
 /// How the question for a hand the showdown waits for begins.
 const SHOWDOWN_WAITS: &str = "the showdown waits for";
 
+/// What the question for the dealer's card face down, his draw waiting
+/// with the round's cards gone unseen, says.
+const TURNED_UP_UNSEEN: &str = "turned up and gathered before the camera saw it";
+
 /// What the question for a card in the draw the camera never saw says.
 const GONE_UNSEEN: &str = "the round's cards went from the table before the camera saw it";
 
@@ -356,7 +360,7 @@ pub enum Place {
 
 /// Something the dealer should settle: the camera and the engine disagree,
 /// or the engine refused a line.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Question {
     /// The frame it arose at.
     pub frame: u64,
@@ -382,6 +386,35 @@ pub struct Question {
     /// read surely since): the dealer need not answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answered: Option<String>,
+    /// The card it asks the dealer to type, if it asks for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wants: Option<Wanted>,
+}
+
+/// The card a question asks the dealer to type at the desk (rank then suit),
+/// and what it is: the desk puts it in as the answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Wanted {
+    /// The card due to a hand, which the camera never saw come (the deal or
+    /// the draw went on without it, or the round's cards went first).
+    Card {
+        /// Whose.
+        seat: Seat,
+        /// Which of his hands (1-based).
+        hand: u8,
+        /// A card of the deal, which may have been dealt face down (`X` at
+        /// the desk).
+        face_down: bool,
+    },
+    /// A card a hand holds face down, which the camera never saw turned up
+    /// (the showdown waits for it, or the dealer's draw does).
+    Shown {
+        /// Whose.
+        seat: Seat,
+        /// Which of his hands (1-based).
+        hand: u8,
+    },
 }
 
 /// A question about a dealer's word that the camera's cards wait for.
@@ -941,6 +974,7 @@ impl Play {
                 slip: None,
                 natural: Some(seat),
                 answered: None,
+                wants: None,
             });
         }
     }
@@ -950,18 +984,17 @@ impl Play {
     /// at once) the dealer is asked for it, once for each hand. Until it is shown the round is
     /// not settled, and cards coming to rest wait.
     fn ask_for_hidden_cards(&mut self, frame: u64, now: bool) {
-        let state = self.game.sitting().state();
-        let showing = state
-            .to_show()
-            .map(|(seat, hand)| (state.round_number(), seat, hand));
-        if self.asked_showdown.is_some() && showing != self.asked_showdown {
+        if self.asked_showdown.is_some() && self.hand_to_show() != self.asked_showdown {
             // The hand asked for was shown: its question is settled.
             for q in &mut self.questions {
-                if q.answered.is_none() && q.text.starts_with(SHOWDOWN_WAITS) {
+                if q.answered.is_none()
+                    && (q.text.starts_with(SHOWDOWN_WAITS) || q.text.contains(TURNED_UP_UNSEEN))
+                {
                     q.answered = Some("the hand was shown".to_owned());
                 }
             }
         }
+        let state = self.game.sitting().state();
         let Some((seat, hand)) = state.to_show() else {
             self.showdown_since = None;
             return;
@@ -978,13 +1011,13 @@ impl Play {
             return;
         }
         self.asked_showdown = Some(waiting);
-        let hand = which_hand(state, seat, hand);
+        let which = which_hand(state, seat, hand);
         let text = format!(
-            "{SHOWDOWN_WAITS} {}'s hand{hand}: a card face down the camera cannot read; \
+            "{SHOWDOWN_WAITS} {}'s hand{which}: a card face down the camera cannot read; \
              type it at the desk (rank then suit)",
             state.name(seat)
         );
-        self.ask(frame, text);
+        self.ask_for(frame, text, Wanted::Shown { seat, hand });
     }
 
     /// A card due in the draw while every card of the round has gone from
@@ -1045,6 +1078,24 @@ impl Play {
         if !now && self.back.is_some_and(|back| frame < back.until) {
             return;
         }
+        // The dealer's hand holds a card face down the camera never saw
+        // turned up: it comes first, and may end his draw (seed 25 at 10
+        // fps, the camera out from 3 s to 4.5 s: Bob turned up his 4C,
+        // drew the JC and was over, all unseen; asked for the JC, the
+        // table waited for his next card for ever).
+        if self.hand_to_show() == Some(waiting) {
+            if self.asked_showdown != Some(waiting) {
+                self.asked_showdown = Some(waiting);
+                let text = format!(
+                    "{}'s hand{}: a card face down {TURNED_UP_UNSEEN}; type it at the desk \
+                     (rank then suit)",
+                    state.name(seat),
+                    which_hand(state, seat, hand)
+                );
+                self.ask_for(frame, text, Wanted::Shown { seat, hand });
+            }
+            return;
+        }
         self.asked_card = Some(waiting);
         self.asked_card_of_the_deal = false;
         let text = format!(
@@ -1052,7 +1103,16 @@ impl Play {
             state.name(seat),
             which_hand(state, seat, hand)
         );
-        self.ask(frame, text);
+        let face_down = false;
+        self.ask_for(
+            frame,
+            text,
+            Wanted::Card {
+                seat,
+                hand,
+                face_down,
+            },
+        );
     }
 
     /// Whether every card of the round has been out of sight for
@@ -1301,7 +1361,18 @@ impl Play {
             asked: self.frame,
             question: self.questions.len(),
         });
-        self.ask(self.frame, text);
+        let (_, seat, hand) = due;
+        // A card of the first or second cards may have been dealt face down.
+        let face_down = self.deal_waits_for() == Some(due);
+        self.ask_for(
+            self.frame,
+            text,
+            Wanted::Card {
+                seat,
+                hand,
+                face_down,
+            },
+        );
     }
 
     /// The card in the draw the table has asked the dealer for (the
@@ -1358,9 +1429,23 @@ impl Play {
     /// The hand the table has asked the dealer to show (the showdown waits
     /// for a card face down the camera cannot read), while it still waits.
     pub fn asked_to_show(&self) -> Option<(Seat, u8)> {
+        let waiting @ (_, seat, hand) = self.hand_to_show()?;
+        (self.asked_showdown == Some(waiting)).then_some((seat, hand))
+    }
+
+    /// The hand whose card face down the table waits for (round, seat,
+    /// hand): at the showdown ([`State::to_show`]), or the dealer's in his
+    /// draw once the round's cards went from the table unseen (he turned
+    /// his cards up while the camera was out: the engine cannot tell
+    /// whether he is over).
+    fn hand_to_show(&self) -> Option<(u32, Seat, u8)> {
         let state = self.game.sitting().state();
-        let (seat, hand) = state.to_show()?;
-        (self.asked_showdown == Some((state.round_number(), seat, hand))).then_some((seat, hand))
+        if let Some((seat, hand)) = state.to_show() {
+            return Some((state.round_number(), seat, hand));
+        }
+        let due @ (_, seat, hand) = self.draw_waits_for()?;
+        let hidden = state.hand(seat, hand).is_some_and(|h| h.cards.unseen() > 0);
+        (state.dealer() == Some(seat) && hidden && self.gone_unseen == Some(due)).then_some(due)
     }
 
     /// The seats whose places the table has asked the dealer to show (on
@@ -1684,7 +1769,10 @@ impl Play {
     /// before any card whenever the game takes them (they are said on the
     /// first cards, before the second). Whether the camera goes first.
     fn due_seats_card_found(&mut self) -> bool {
-        if let Some(word) = self.dealer.front().filter(|p| before_the_cards(&p.line))
+        if let Some(word) = self
+            .dealer
+            .front()
+            .filter(|p| before_the_cards(&p.line) || self.divides_the_due_hand(&p.line))
             && self
                 .game
                 .clone()
@@ -1702,9 +1790,10 @@ impl Play {
         let Some(back) = self.back else {
             return true;
         };
-        let Some(due) = self.due_seat() else {
+        let Some((_, due_seat, due_hand)) = self.card_due() else {
             return false;
         };
+        let due = due_seat.index();
         let points = |card: Option<pone_engine::Card>| card.map_or(0, |c| c.rank.points());
         let lowest = self
             .facts
@@ -1713,7 +1802,12 @@ impl Play {
             .filter_map(|(k, f)| match *f {
                 Fact::Landed {
                     frame, bbox, card, ..
-                } if back.found(frame) && self.nearest_seat(centre(bbox)) == Some(due) => {
+                } if back.found(frame)
+                    && self.nearest_seat(centre(bbox)) == Some(due)
+                    && self
+                        .nearest_hand(due_seat, centre(bbox))
+                        .is_none_or(|hand| hand == due_hand) =>
+                {
                     Some((k, points(card)))
                 }
                 Fact::TurnedUp {
@@ -1754,6 +1848,44 @@ impl Play {
             self.facts.push_front(card);
         }
         true
+    }
+
+    /// Whether `line` divides the hand due a card, and the game takes it
+    /// now: a pair is divided on its first two cards only, so a card found
+    /// for that hand on the camera's return came after the word (seed 20
+    /// at 10 fps, the camera out from 7 s to 8.5 s: Ann divided her 8H 8D
+    /// again, and the 6S dealt to the 8H after it went in before it, over
+    /// 21).
+    fn divides_the_due_hand(&self, line: &Line) -> bool {
+        let Line::Divide { player, hand, .. } = line else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        self.card_due()
+            .is_some_and(|(_, seat, due)| state.name(seat) == player && hand.unwrap_or(1) == due)
+    }
+
+    /// Of a divided seat's hands, the one whose card face up, as the
+    /// camera sees it now, lies nearest `at` (`None`: the seat holds one
+    /// hand, or none of its faces is in sight). A card found on the
+    /// camera's return lies by the hand it was dealt to (seed 20 at 10
+    /// fps, the camera out from 7 s to 8.5 s: Ann's QS, dealt to her hand
+    /// 2, went to hand 1 and her 6S to hand 2).
+    fn nearest_hand(&self, seat: Seat, at: [f32; 2]) -> Option<u8> {
+        let hands = &self.game.sitting().state().seat_round(seat)?.hands;
+        if hands.len() < 2 {
+            return None;
+        }
+        let (_, hand) = self
+            .tracker
+            .on_table()
+            .filter_map(|(_, bbox, card)| {
+                let card = card?;
+                let k = hands.iter().position(|h| h.cards.contains(card))?;
+                Some((distance(centre(bbox), at), k as u8 + 1))
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))?;
+        Some(hand)
     }
 
     /// A time in seconds as a count of the recording's frames (whole frames,
@@ -3018,7 +3150,8 @@ impl Play {
                 }
                 if let Some(show) = &shown
                     && (self.dealer_shows_over_a_misreading(frame, show)
-                        || self.dealer_shows_a_card_given_elsewhere(frame, show))
+                        || self.dealer_shows_a_card_given_elsewhere(frame, show)
+                        || self.dealer_shows_cards_drawn_unseen(frame, show))
                 {
                     return true;
                 }
@@ -3673,6 +3806,75 @@ impl Play {
         true
     }
 
+    /// The dealer shows his hand in his draw (his answer when the round's
+    /// cards went from the table unseen, his card face down with them:
+    /// [`Play::hand_to_show`]), naming more cards than it holds face down:
+    /// the first he names turn up those face down, and the rest are cards
+    /// he drew unseen, in the order named (seed 25 at 10 fps, the camera
+    /// out from 3 s to 4.5 s: Bob shows JD 4C JC, the 4C face down, the JC
+    /// drawn). Whether it all went in; when it does not, nothing does.
+    fn dealer_shows_cards_drawn_unseen(&mut self, frame: u64, line: &Line) -> bool {
+        let Line::Show {
+            player,
+            hand,
+            cards,
+        } = line
+        else {
+            return false;
+        };
+        let Some(waiting @ (_, seat, due_hand)) = self.hand_to_show() else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        let named = state.seat(player) == Some(seat) && hand.is_none_or(|h| h == due_hand);
+        if !named || self.draw_waits_for() != Some(waiting) {
+            return false;
+        }
+        let Some(held) = state.hand(seat, due_hand).map(|h| &h.cards) else {
+            return false;
+        };
+        let new: Vec<pone_engine::Card> = cards
+            .iter()
+            .copied()
+            .filter(|&c| !held.contains(c))
+            .collect();
+        let Some((turned, drawn)) = new.split_at_checked(usize::from(held.unseen())) else {
+            return false;
+        };
+        if drawn.is_empty() {
+            return false;
+        }
+        let mut lines = vec![Line::Show {
+            player: player.clone(),
+            hand: Some(due_hand),
+            cards: turned.to_vec(),
+        }];
+        lines.extend(drawn.iter().map(|&card| Line::Card {
+            to: player.clone(),
+            hand: Some(due_hand),
+            card: Some(card),
+        }));
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        // Put in on a copy, which becomes the game when all go in.
+        let mut trial = self.game.clone();
+        let mut went_in = Vec::new();
+        for line in lines {
+            let text = line.to_json(&Meta::default());
+            let Ok(events) = trial.apply(meta.clone(), line) else {
+                return false;
+            };
+            went_in.push((text, events.to_vec()));
+        }
+        self.game = trial;
+        for (text, events) in went_in {
+            self.applied(frame, text, None, &events);
+        }
+        true
+    }
+
     fn ask(&mut self, frame: u64, text: String) {
         self.ask_about(frame, text, None, None);
     }
@@ -3701,6 +3903,7 @@ impl Play {
             slip: Some(slip),
             natural: None,
             answered: None,
+            wants: None,
         });
     }
 
@@ -3710,9 +3913,18 @@ impl Play {
             text,
             about,
             at,
-            slip: None,
-            natural: None,
-            answered: None,
+            ..Question::default()
+        });
+    }
+
+    /// Asks the dealer for a card the camera never saw: `wants` says which,
+    /// for the desk to put it in as he types it.
+    fn ask_for(&mut self, frame: u64, text: String, wants: Wanted) {
+        self.raise(Question {
+            frame,
+            text,
+            wants: Some(wants),
+            ..Question::default()
         });
     }
 

@@ -436,6 +436,7 @@ fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
             slip: None,
             natural: None,
             answered: None,
+            wants: None,
         },
         Question {
             frame: 52,
@@ -446,6 +447,7 @@ fn at_a_cameras_table_the_dealer_answers_the_cameras_questions_in_a_key() {
             slip: Some(Slip::PlayerSkipped),
             natural: None,
             answered: None,
+            wants: None,
         },
     ];
     let mut desk = Desk::at_camera(game.clone());
@@ -848,6 +850,7 @@ fn at_a_cameras_table_a_card_turned_up_and_doubted_is_corrected() {
         slip: None,
         natural: None,
         answered: None,
+        wants: None,
     }]);
     type_keys(&mut desk, "n8s");
     assert!(!refused(&desk), "{:?}", desk.said());
@@ -868,6 +871,134 @@ fn at_a_cameras_table_a_card_turned_up_and_doubted_is_corrected() {
     }
 }
 
+/// The pipeline's game at a camera's table where Ann deals: Bob (QH 9C)
+/// and Cat (7S TH) staked 5 and 4 and are content, and Ann, holding the JD
+/// and a card face down, is to draw.
+fn dealers_draw() -> Game {
+    let mut game = crate::three_players();
+    crate::deal_due(&mut game, &[Some("QH"), Some("7S"), Some("JD")]);
+    for (seat, amount) in [(1, 5), (2, 4)] {
+        let stake = Command::Stake {
+            player: Seat(seat),
+            amount,
+        };
+        game.command(None, &stake).expect("a stake");
+    }
+    crate::deal_due(&mut game, &[Some("9C"), Some("TH"), None]);
+    for seat in [1, 2] {
+        let content = Command::Content {
+            player: Seat(seat),
+            hand: None,
+        };
+        game.command(None, &content).expect("content");
+    }
+    assert_eq!(game.sitting().state().due_card(), Some((Seat(0), 1)));
+    game
+}
+
+/// A question from the camera asking the dealer for a card.
+fn asking(text: &str, wants: pone_vision::play::Wanted) -> pone_vision::play::Question {
+    pone_vision::play::Question {
+        frame: 90,
+        text: text.into(),
+        wants: Some(wants),
+        ..pone_vision::play::Question::default()
+    }
+}
+
+/// The lines the desk said since the pipeline's game was `game`, put in
+/// it; then the desk follows it.
+fn said_into(desk: &mut Desk, game: &mut Game) {
+    for line in desk.said_commands(game.in_force().len()) {
+        game.apply(pone_engine::script::Meta::default(), line)
+            .expect("the desk's line");
+    }
+    desk.follow(game.clone());
+}
+
+/// The camera asks for cards it never saw (the round's cards gathered
+/// while it was out): at the desk the dealer types each, the card drawn to
+/// the hand it was due to, the card face down turned up in its hand, and
+/// the round settles; a card typed for no such question is still refused.
+#[test]
+fn at_a_cameras_table_a_card_the_camera_never_saw_is_typed_when_asked() {
+    use pone_vision::play::Wanted;
+    let mut game = dealers_draw();
+    let mut desk = Desk::at_camera(game.clone());
+    type_keys(&mut desk, "j");
+    assert!(refused(&desk), "the camera deals: {:?}", desk.said());
+    let drawn = asking(
+        "Ann's card: the round's cards went from the table before the camera saw it; type it \
+         at the desk (rank then suit)",
+        Wanted::Card {
+            seat: Seat(0),
+            hand: 1,
+            face_down: false,
+        },
+    );
+    let shown = asking(
+        "Ann's hand: a card face down turned up and gathered before the camera saw it; type \
+         it at the desk (rank then suit)",
+        Wanted::Shown {
+            seat: Seat(0),
+            hand: 1,
+        },
+    );
+    desk.ask(std::slice::from_ref(&drawn));
+    assert!(
+        desk.question_prompt()
+            .is_some_and(|p| p.contains("The card: rank then suit;")),
+        "{:?}",
+        desk.question_prompt()
+    );
+    // Not X: the card drawn was not dealt face down.
+    type_keys(&mut desk, "x");
+    assert!(refused(&desk), "{:?}", desk.said());
+    type_keys(&mut desk, "jc");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    assert!(desk.settled(0));
+    said_into(&mut desk, &mut game);
+    desk.ask(&[drawn, shown]);
+    type_keys(&mut desk, "4c");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    assert!(desk.settled(1));
+    said_into(&mut desk, &mut game);
+    // JD 4C JC: Ann is over, and pays each his stake.
+    for kept in [&game, desk.game()] {
+        assert_eq!(kept.ledger().balances, vec![-9, 5, 4]);
+    }
+}
+
+/// A question asking for a card of the deal the camera never saw takes `X`
+/// for one dealt face down.
+#[test]
+fn at_a_cameras_table_a_card_of_the_deal_asked_for_may_be_face_down() {
+    let mut game = crate::three_players();
+    crate::deal_due(&mut game, &[Some("QH")]);
+    let mut desk = Desk::at_camera(game.clone());
+    desk.ask(&[asking(
+        "Cat's card: the dealer's content says the deal is past it, but the camera has not \
+         seen it dealt; type it at the desk (rank then suit, or X face down)",
+        pone_vision::play::Wanted::Card {
+            seat: Seat(2),
+            hand: 1,
+            face_down: true,
+        },
+    )]);
+    assert!(
+        desk.question_prompt()
+            .is_some_and(|p| p.contains("rank then suit, or X face down")),
+        "{:?}",
+        desk.question_prompt()
+    );
+    type_keys(&mut desk, "x");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    assert!(desk.settled(0));
+    said_into(&mut desk, &mut game);
+    let cat = game.sitting().state().hand(Seat(2), 1).expect("Cat's hand");
+    assert_eq!((cat.cards.len(), cat.cards.unseen()), (1, 1));
+}
+
 /// A doubt the camera settled itself (the card read surely since) is no
 /// question for the dealer; the others stay as he left them.
 #[test]
@@ -883,6 +1014,7 @@ fn a_doubt_the_camera_settled_itself_is_not_asked() {
         slip: None,
         natural: None,
         answered,
+        wants: None,
     };
     desk.ask(&[doubt(10, None), doubt(20, None)]);
     assert_eq!(desk.open_question().map(|(k, _)| k), Some(0));
@@ -1377,6 +1509,7 @@ fn a_natural_the_camera_never_saw_is_taken_back_or_kept_in_one_key() {
         slip: None,
         natural: Some(Seat(1)),
         answered: None,
+        wants: None,
     };
     for (key, taken_back) in [("n", true), ("y", false)] {
         let (mut desk, dir) = crate::resumed("natural-unshown", &unshown);

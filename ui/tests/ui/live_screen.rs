@@ -66,6 +66,7 @@ fn view() -> LiveView {
             slip: None,
             natural: None,
             answered: None,
+            wants: None,
         }],
         source: "a recording (test)".into(),
         read_ms: 41.0,
@@ -199,6 +200,7 @@ fn in_training_at_the_cameras_table_slips_and_settlements_are_marked_and_reporte
             slip: Some(Slip::PlayerSkipped),
             natural: None,
             answered: None,
+            wants: None,
         });
         view.game = Some(after.clone());
     }
