@@ -1169,7 +1169,13 @@ fn played_with_the_camera_out(dir: &Path, window: &str) -> (Value, String) {
 /// waited for his next card for ever). From 7 s, seed 20: Ann divided her
 /// pair a second time meanwhile; the QS found by her hand 2 goes to it,
 /// and the 6S by her hand 1 goes to it after the divide (it went to hand
-/// 2, and the 6S before the divide would have made hand 1 over).
+/// 2, and the 6S before the divide would have made hand 1 over). From 7
+/// s, seed 23: the round ends as the camera's return is caught up, and
+/// Bob's first card of the next round, found where his face-down card had
+/// lain though all of his cards lay face up, is a card come since. From
+/// 13 s, seed 23: the dealer drew and was over and the cards were
+/// gathered, all unseen, the tracker finding every card gone: his card is
+/// asked for (nothing was, and the round never ended).
 #[test]
 fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
     for (seed, windows) in [
@@ -1180,6 +1186,7 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
         (20, &["7-8.5"]),
         (21, &["7-8.5"]),
         (22, &["7-8.5"]),
+        (23, &["7-8.5", "13-14.5"]),
         (25, &["3-4.5", "7-8.5"]),
     ] {
         let dir = sitting_with(

@@ -1053,7 +1053,11 @@ impl Play {
             return;
         };
         if self.gone_unseen != Some(waiting) {
-            if self.placed.is_empty() || !self.round_gone_unseen(frame) {
+            // None left in sight counts too: the tracker found them all
+            // gone (seed 23 at 10 fps, the camera out from 13 s to 14.5 s:
+            // Ann drew the QD and was over, and the cards were gathered,
+            // all unseen; the recording ended with nothing asked).
+            if !self.round_gone_unseen(frame) {
                 return;
             }
             let unseen: Vec<u64> = self
@@ -1850,19 +1854,23 @@ impl Play {
         true
     }
 
-    /// Whether `line` divides the hand due a card, and the game takes it
-    /// now: a pair is divided on its first two cards only, so a card found
-    /// for that hand on the camera's return came after the word (seed 20
-    /// at 10 fps, the camera out from 7 s to 8.5 s: Ann divided her 8H 8D
-    /// again, and the 6S dealt to the 8H after it went in before it, over
-    /// 21).
+    /// Whether `line` divides the hand due a card, its cards all seen (and
+    /// the game takes it now: the caller tries): a pair is divided on its
+    /// first two cards only, so a card found for that hand on the camera's
+    /// return came after the word (seed 20 at 10 fps, the camera out from
+    /// 7 s to 8.5 s: Ann divided her 8H 8D again, and the 6S dealt to the
+    /// 8H after it went in before it, over 21). A pair face down is turned
+    /// up as it is divided: a face found there may be it
+    /// ([`Play::divided_pair_turned_up`]; seed 20, out from 5 s to 6.5 s).
     fn divides_the_due_hand(&self, line: &Line) -> bool {
         let Line::Divide { player, hand, .. } = line else {
             return false;
         };
         let state = self.game.sitting().state();
-        self.card_due()
-            .is_some_and(|(_, seat, due)| state.name(seat) == player && hand.unwrap_or(1) == due)
+        self.card_due().is_some_and(|(_, seat, due)| {
+            let seen = state.hand(seat, due).is_some_and(|h| h.cards.unseen() == 0);
+            state.name(seat) == player && hand.unwrap_or(1) == due && seen
+        })
     }
 
     /// Of a divided seat's hands, the one whose card face up, as the
@@ -3342,12 +3350,23 @@ impl Play {
                 seq,
             });
         }
-        let leaving: Vec<u64> = self.placed.keys().copied().collect();
+        let mut leaving: Vec<u64> = self.placed.keys().copied().collect();
         if round_over {
+            let came_since = self.come_since_the_return(&leaving);
+            leaving.retain(|track| !came_since.contains(track));
             self.out_this_round = false;
             self.refused.clear();
             self.round_ended_at = self.frame;
             self.tracker.leave(&leaving);
+            for track in came_since {
+                tracing::debug!(
+                    track,
+                    "a card come since the camera's return, where one lay"
+                );
+                for fact in self.tracker.not_a_card(track) {
+                    self.queue(fact);
+                }
+            }
             self.placed.clear();
             self.faces_read.clear();
             // Second boxes were found on this round's cards.
@@ -3367,6 +3386,43 @@ impl Play {
         } else if last_card {
             self.tracker.reshuffled();
         }
+    }
+
+    /// Of the round's cards (`tracks`), as it ends after the camera was out
+    /// this round: a back found again on the camera's return where a card
+    /// lay face down, at a seat whose cards all lie face up now, is none of
+    /// them but a card come since (the next round's first, dealt where the
+    /// last lay while the camera was out: seed 23 at 10 fps, the camera out
+    /// from 7 s to 8.5 s: Bob's 6D, taken for his 9C's box face down (the
+    /// 9C turned up was found as a box of its own), was never counted, and
+    /// every card after went one seat astray). The tracker counts it anew
+    /// from the frame it was found again ([`Tracker::not_a_card`]).
+    fn come_since_the_return(&self, tracks: &[u64]) -> Vec<u64> {
+        let Some(back) = self.back.filter(|_| self.out_this_round) else {
+            return Vec::new();
+        };
+        let state = self.game.sitting().state();
+        let backs: Vec<u64> = self
+            .tracker
+            .on_table()
+            .filter(|&(_, _, card)| card.is_none())
+            .map(|(track, ..)| track)
+            .collect();
+        tracks
+            .iter()
+            .copied()
+            .filter(|track| {
+                let seen_since = self
+                    .tracker
+                    .last_seen(*track)
+                    .is_some_and(|last| last >= back.first);
+                let face_up = self
+                    .placed
+                    .get(track)
+                    .is_some_and(|&(seat, _)| !has_face_down(state, seat));
+                backs.contains(track) && seen_since && face_up
+            })
+            .collect()
     }
 
     /// Applies the dealer's line `line` put right by the table (after a
