@@ -502,13 +502,7 @@ impl Desk {
             });
         };
         Some(if let Some(wanted) = q.wants {
-            let face_down = if matches!(
-                wanted,
-                Wanted::Card {
-                    face_down: true,
-                    ..
-                }
-            ) {
+            let face_down = if wanted.may_be_face_down() {
                 ", or X face down"
             } else {
                 ""
@@ -826,15 +820,7 @@ impl Desk {
                 self.typed = Typed::Answering { rank: Some(rank) };
                 return true;
             }
-            if c == 'X'
-                && matches!(
-                    wanted,
-                    Wanted::Card {
-                        face_down: true,
-                        ..
-                    }
-                )
-            {
+            if c == 'X' && wanted.may_be_face_down() {
                 self.give_wanted(k, wanted, None);
                 return true;
             }

@@ -417,6 +417,20 @@ pub enum Wanted {
     },
 }
 
+impl Wanted {
+    /// Whether `X` answers it: a card of the deal, dealt face down.
+    #[must_use]
+    pub fn may_be_face_down(self) -> bool {
+        matches!(
+            self,
+            Wanted::Card {
+                face_down: true,
+                ..
+            }
+        )
+    }
+}
+
 /// A question about a dealer's word that the camera's cards wait for.
 #[derive(Clone, Copy, Debug)]
 struct Awaited {
@@ -987,9 +1001,7 @@ impl Play {
         if self.asked_showdown.is_some() && self.hand_to_show() != self.asked_showdown {
             // The hand asked for was shown: its question is settled.
             for q in &mut self.questions {
-                if q.answered.is_none()
-                    && (q.text.starts_with(SHOWDOWN_WAITS) || q.text.contains(TURNED_UP_UNSEEN))
-                {
+                if q.answered.is_none() && matches!(q.wants, Some(Wanted::Shown { .. })) {
                     q.answered = Some("the hand was shown".to_owned());
                 }
             }
@@ -1107,14 +1119,13 @@ impl Play {
             state.name(seat),
             which_hand(state, seat, hand)
         );
-        let face_down = false;
         self.ask_for(
             frame,
             text,
             Wanted::Card {
                 seat,
                 hand,
-                face_down,
+                face_down: false,
             },
         );
     }
@@ -1257,9 +1268,7 @@ impl Play {
     /// is not asked again.
     fn card_asked_went_in(&mut self) {
         for q in &mut self.questions {
-            if q.answered.is_none()
-                && (q.text.contains(GONE_UNSEEN) || q.text.contains(DEALT_UNSEEN))
-            {
+            if q.answered.is_none() && matches!(q.wants, Some(Wanted::Card { .. })) {
                 q.answered = Some("the card went in".to_owned());
             }
         }
