@@ -685,6 +685,8 @@ pub struct Play {
     /// The camera's return after it was out, while the cards it found and
     /// the dealer's words said meanwhile go in.
     back: Option<CameraBack>,
+    /// The camera's last return, kept once caught up.
+    returned: Option<CameraBack>,
     /// The dealer was asked to show the seats' places (the camera was out
     /// while the first cards went round): the question (its place in
     /// `questions`) and the frame it was asked in.
@@ -692,6 +694,14 @@ pub struct Play {
     /// The hand the dealer was last asked for a card drawn while the camera
     /// was out (round, seat, hand), with the cards it held then.
     drawn_asked: Option<(u32, Seat, u8, usize)>,
+    /// The hand the dealer said drew no more (his `Y` to that question),
+    /// with the cards it held then: a face the camera finds at its place
+    /// on the return is no card it drew.
+    none_drawn: Option<(u32, Seat, u8, usize)>,
+    /// The dealer's hand in his draw (round, seat, hand) whose card face
+    /// down the camera, back from being out, found turned up, and the
+    /// frame he was asked for it whole ([`Play::dealers_turning_up_unseen`]).
+    turned_unseen: Option<((u32, Seat, u8), u64)>,
     /// The camera was out during this round.
     out_this_round: bool,
     /// The pack and the pile watched, for the last card passed to the pone.
@@ -750,8 +760,11 @@ impl Play {
             last_at: None,
             usual_gap: None,
             back: None,
+            returned: None,
             places_asked: None,
             drawn_asked: None,
+            none_drawn: None,
+            turned_unseen: None,
             out_this_round: false,
             stacks: StackWatch::default(),
         })
@@ -797,6 +810,7 @@ impl Play {
                 first: frame,
                 until: frame + self.wait + self.slack,
             });
+            self.returned = self.back;
         }
         self.last_at = Some(at);
         self.frame = frame;
@@ -1458,7 +1472,9 @@ impl Play {
         }
         let due @ (_, seat, hand) = self.draw_waits_for()?;
         let hidden = state.hand(seat, hand).is_some_and(|h| h.cards.unseen() > 0);
-        (state.dealer() == Some(seat) && hidden && self.gone_unseen == Some(due)).then_some(due)
+        let unseen = self.gone_unseen == Some(due)
+            || self.turned_unseen.is_some_and(|(asked, _)| asked == due);
+        (state.dealer() == Some(seat) && hidden && unseen).then_some(due)
     }
 
     /// The seats whose places the table has asked the dealer to show (on
@@ -1505,6 +1521,9 @@ impl Play {
             }
             let said_meanwhile = self.catching_up();
             let catching_up = said_meanwhile == Some(true);
+            if !all && self.dealers_turning_up_unseen() {
+                return;
+            }
             if !all && said_meanwhile.is_some() {
                 if (catching_up && self.places_wanted()) || self.drawn_unseen_wanted() {
                     return;
@@ -1531,6 +1550,8 @@ impl Play {
                 return;
             }
             self.due_seats_card_first();
+            self.gathered_first();
+            self.turned_up_in_the_deals_order();
             if !catching_up {
                 self.ask_for_a_card_a_face_passed();
             }
@@ -1551,6 +1572,9 @@ impl Play {
                 (Some(f), Some(l)) => !held && f <= l + self.slack,
             };
             if camera_first {
+                if let Some(f) = fact_frame {
+                    self.found_in_the_deals_order(f);
+                }
                 if let Some(fact) = self.facts.pop_front() {
                     self.fact(fact);
                 }
@@ -1678,17 +1702,107 @@ impl Play {
         if self.drawn_asked == Some((round, seat, hand, held)) {
             return false;
         }
-        if self.hand_in_sight(seat) {
+        // His hand in sight, the cards found there have gone in first; but
+        // a card drawn under the next may lie hidden under it (seed 29 at
+        // 10 fps, the camera out from 5 s to 6.5 s: Bob drew 2H, 2S and
+        // 9H, and the 2S, a strip under the 9H, was never found).
+        let in_sight = self.hand_in_sight(seat);
+        if in_sight
+            && self
+                .back
+                .is_none_or(|back| self.found_for_the_due_seat(back).is_some())
+        {
             return false;
         }
         self.drawn_asked = Some((round, seat, hand, held));
         let name = state.name(seat).to_owned();
-        let text = format!(
-            "{name}'s card{}: the camera was out while {name} drew, and {DEALT_UNSEEN}; type \
-             the next card {name} drew at the desk (rank then suit), {NONE_DRAWN}",
-            which_hand(state, seat, hand),
-        );
+        let which = which_hand(state, seat, hand);
+        let text = if in_sight {
+            format!(
+                "{name}'s card{which}: the camera was out while {name} drew, and a card drawn \
+                 under the next may lie hidden; type any card {name} drew that the table does \
+                 not show at the desk (rank then suit), {NONE_DRAWN}"
+            )
+        } else {
+            format!(
+                "{name}'s card{which}: the camera was out while {name} drew, and {DEALT_UNSEEN}; \
+                 type the next card {name} drew at the desk (rank then suit), {NONE_DRAWN}"
+            )
+        };
         self.ask_for_a_card_of_the_deal(due, said, text);
+        true
+    }
+
+    /// Whether the dealer said the hand due a card in the draw drew no
+    /// more ([`Play::none_drawn_said`]) and it holds what it held then: a
+    /// face found at its place on the camera's return is then a card of
+    /// its turned up, not one drawn (seed 31 at 10 fps, the camera out
+    /// from 5 s to 6.5 s: Cat's 6C, dealt face down and turned up at the
+    /// showdown, found in a box of its own, went in as a card she drew
+    /// after the dealer said she drew none, and the showdown waited for
+    /// her hand for ever).
+    fn drew_no_more(&self) -> bool {
+        let state = self.game.sitting().state();
+        self.draw_waits_for().is_some_and(|(round, seat, hand)| {
+            let held = state.hand(seat, hand).map_or(0, |h| h.cards.len());
+            self.none_drawn == Some((round, seat, hand, held))
+        })
+    }
+
+    /// Back from being out over the dealer's draw, the camera finds his card
+    /// face down turned up: what it found there may be that card, or a card
+    /// he drew onto it, and a card may lie hidden under the next (seed 26 at
+    /// 10 fps, the camera out from 13 s to 14.5 s: Ann turned up her 4C and
+    /// drew the 8D onto it, then the TS; the 8D was taken for the 4C turned
+    /// up, and her hand, over, was paid as 21). He is asked for his hand,
+    /// whole, and what the camera found waits for his answer
+    /// ([`ANSWER_WAIT_SECS`] at most; his cards beyond those face down go in
+    /// as cards drawn: [`Play::dealer_shows_cards_drawn_unseen`]). Whether
+    /// to wait.
+    fn dealers_turning_up_unseen(&mut self) -> bool {
+        let Some(back) = self.back else {
+            return false;
+        };
+        let Some(due @ (_, seat, hand)) = self.draw_waits_for() else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        let hidden = state.hand(seat, hand).is_some_and(|h| h.cards.unseen() > 0);
+        if state.dealer() != Some(seat) || !hidden {
+            return false;
+        }
+        if let Some((_, frame)) = self.turned_unseen.filter(|&(asked, _)| asked == due) {
+            if self.asked_to_show() != Some((seat, hand)) {
+                return false;
+            }
+            let name = state.name(seat);
+            let shown = self
+                .dealer
+                .iter()
+                .position(|p| matches!(&p.line, Line::Show { player, .. } if player == name));
+            if let Some(shown) = shown.and_then(|k| self.dealer.remove(k)) {
+                self.apply(shown.frame, shown.line, None);
+                return false;
+            }
+            return self.frame < frame + self.frames(ANSWER_WAIT_SECS);
+        }
+        let turned = self.facts.iter().any(|f| {
+            matches!(*f, Fact::TurnedUp { track, frame, .. }
+                if back.found(frame) && self.placed.get(&track).is_some_and(|&(s, _)| s == seat))
+        });
+        if !turned {
+            return false;
+        }
+        self.turned_unseen = Some((due, self.frame));
+        self.asked_showdown = Some(due);
+        let name = state.name(seat);
+        let text = format!(
+            "{name}'s hand{}: the camera was out while {name}, dealing, turned up a card and \
+             drew, and a card may lie hidden under the next; type the whole hand at the desk \
+             (rank then suit for each card)",
+            which_hand(state, seat, hand)
+        );
+        self.ask_for(self.frame, text, Wanted::Shown { seat, hand });
         true
     }
 
@@ -1740,6 +1854,7 @@ impl Play {
         if let Some(q) = self.questions.get_mut(awaited.question) {
             q.answered = Some("none drawn, the dealer said".to_owned());
         }
+        self.none_drawn = self.drawn_asked;
         self.awaited = None;
         self.card_of_the_deal_asked_no_more();
         true
@@ -1782,6 +1897,21 @@ impl Play {
     /// before any card whenever the game takes them (they are said on the
     /// first cards, before the second). Whether the camera goes first.
     fn due_seats_card_found(&mut self) -> bool {
+        // The dealer's hand, shown as asked, goes before what the camera
+        // found of it.
+        let asked = self.turned_unseen.map(|(asked, _)| asked);
+        if asked.is_some()
+            && self.hand_to_show() == asked
+            && matches!(
+                self.dealer.front(),
+                Some(Pending {
+                    line: Line::Show { .. },
+                    ..
+                })
+            )
+        {
+            return false;
+        }
         if let Some(word) = self
             .dealer
             .front()
@@ -1803,32 +1933,14 @@ impl Play {
         let Some(back) = self.back else {
             return true;
         };
-        let Some((_, due_seat, due_hand)) = self.card_due() else {
+        let Some((_, due_seat, _)) = self.card_due() else {
             return false;
         };
+        if self.drew_no_more() {
+            return false;
+        }
+        let lowest = self.found_for_the_due_seat(back);
         let due = due_seat.index();
-        let points = |card: Option<pone_engine::Card>| card.map_or(0, |c| c.rank.points());
-        let lowest = self
-            .facts
-            .iter()
-            .enumerate()
-            .filter_map(|(k, f)| match *f {
-                Fact::Landed {
-                    frame, bbox, card, ..
-                } if back.found(frame)
-                    && self.nearest_seat(centre(bbox)) == Some(due)
-                    && self
-                        .nearest_hand(due_seat, centre(bbox))
-                        .is_none_or(|hand| hand == due_hand) =>
-                {
-                    Some((k, points(card)))
-                }
-                Fact::TurnedUp {
-                    track, frame, card, ..
-                } if self.drawn_onto_a_back(track, frame) => Some((k, points(Some(card)))),
-                _ => None,
-            })
-            .min_by_key(|&(_, points)| points);
         // None there: a card coming to rest there after the return, seen
         // come, before the dealer's next word said after the return, goes
         // before that word as ever (seed 14 at 10 fps, the camera out from
@@ -1850,7 +1962,7 @@ impl Play {
                 _ => false,
             })
         };
-        let Some(k) = lowest.map(|(k, _)| k).or_else(seen_come) else {
+        let Some(k) = lowest.or_else(seen_come) else {
             return false;
         };
         if let Some(card) = self.facts.remove(k) {
@@ -1861,6 +1973,100 @@ impl Play {
             self.facts.push_front(card);
         }
         true
+    }
+
+    /// The camera going first, the cards it found on its return (the first
+    /// fact waiting, found in `frame`) go in the deal's order, with the
+    /// dealer's words said meanwhile or not: the one at the place of the
+    /// seat due first (seed 25
+    /// at 10 fps, the camera out from 15 s to 16.5 s: Bob divided his 8s
+    /// and drew the 5D to his first hand and the TC to his second; the TC,
+    /// found first, went to the first hand).
+    fn found_in_the_deals_order(&mut self, frame: u64) {
+        let Some(back) = self.back.filter(|back| back.found(frame)) else {
+            return;
+        };
+        let landing = match self.facts.front() {
+            // The cards gathered go first ([`Play::gathered_first`]).
+            Some(&Fact::Landed {
+                bbox, card: None, ..
+            }) => !(self.gathering && self.clear_of_the_seats(bbox)),
+            Some(Fact::Landed { .. } | Fact::TurnedUp { .. }) => true,
+            _ => false,
+        };
+        if !landing || self.drew_no_more() {
+            return;
+        }
+        if let Some(k) = self.found_for_the_due_seat(back).filter(|&k| k > 0)
+            && let Some(card) = self.facts.remove(k)
+        {
+            tracing::debug!(
+                ?card,
+                "found on the camera's return at the place of the seat due"
+            );
+            self.facts.push_front(card);
+        }
+    }
+
+    /// Of the facts waiting, the card found on the camera's return at the
+    /// place of the seat due a card, by the hand due (of two there, the
+    /// lower: a player draws until he is content or over, so the cards he
+    /// drew, lowest first, make him over only at the last), or turned up
+    /// drawn onto a back: its place in the queue.
+    fn found_for_the_due_seat(&self, back: CameraBack) -> Option<usize> {
+        let (_, due_seat, due_hand) = self.card_due()?;
+        let due = due_seat.index();
+        let points = |card: Option<pone_engine::Card>| card.map_or(0, |c| c.rank.points());
+        self.facts
+            .iter()
+            .enumerate()
+            .filter_map(|(k, f)| match *f {
+                Fact::Landed {
+                    frame, bbox, card, ..
+                } if back.found(frame)
+                    && self.nearest_seat(centre(bbox)) == Some(due)
+                    && self
+                        .nearest_hand(due_seat, centre(bbox))
+                        .is_none_or(|hand| hand == due_hand)
+                    && !(card.is_some() && self.turned_up_unseen(bbox, due_seat, back)) =>
+                {
+                    Some((k, points(card)))
+                }
+                Fact::TurnedUp {
+                    track, frame, card, ..
+                } if self.drawn_onto_a_back(track, frame) => Some((k, points(Some(card)))),
+                _ => None,
+            })
+            .min_by_key(|&(_, points)| points)
+            .map(|(k, _)| k)
+    }
+
+    /// Whether a face found on the camera's return (its box `bbox`) lies
+    /// just where a card given to `seat` face down lay ([`JUST_WHERE_IT_LAY`]),
+    /// that card's back not seen since the return: it is that card turned
+    /// up for the showdown, not a card drawn (seed 28 at 10 fps, the camera
+    /// out from 15 s to 16.5 s: Ann's 6H, dealt face down, turned up and
+    /// found in a box of its own 2 pixels from where its back had lain, went
+    /// in as a card she drew, and her hand was over).
+    fn turned_up_unseen(&self, bbox: [f32; 4], seat: Seat, back: CameraBack) -> bool {
+        if !has_face_down(self.game.sitting().state(), seat) {
+            return false;
+        }
+        let here = centre(bbox);
+        let faces: BTreeMap<u64, Option<pone_engine::Card>> = self
+            .tracker
+            .on_table()
+            .map(|(t, _, face)| (t, face))
+            .collect();
+        self.placed.iter().any(|(&t, &(s, at))| {
+            s == seat
+                && faces.get(&t).is_none_or(Option::is_none)
+                && self
+                    .tracker
+                    .last_seen(t)
+                    .is_none_or(|last| last < back.first)
+                && distance(at, here) < JUST_WHERE_IT_LAY * self.zones.card_size
+        })
     }
 
     /// Whether `line` divides the hand due a card, its cards all seen (and
@@ -1954,6 +2160,71 @@ impl Play {
             state.name(Seat(here as u8)),
         );
         self.ask_for_a_card_of_the_deal(due, frame.saturating_sub(1), text);
+    }
+
+    /// Of a seat's cards turned up in the same frame, the one dealt first
+    /// goes first: the engine turns up a hand's cards face down in the
+    /// order dealt (seed 25 at 10 fps, the camera out from 15 s to 16.5 s:
+    /// Bob's 8H and 8C, his first and second cards, turned up together,
+    /// went in 8C first; divided, each of his hands was the other's, and
+    /// the cards found for his first went to his second).
+    fn turned_up_in_the_deals_order(&mut self) {
+        let Some(&Fact::TurnedUp { track, frame, .. }) = self.facts.front() else {
+            return;
+        };
+        let Some(&(seat, _)) = self.placed.get(&track) else {
+            return;
+        };
+        // The tracker numbers the cards as it first sees them.
+        let earlier = self.facts.iter().position(|f| {
+            matches!(*f, Fact::TurnedUp { track: other, frame: when, .. }
+                if when == frame
+                    && other < track
+                    && self.placed.get(&other).is_some_and(|&(s, _)| s == seat))
+        });
+        if let Some(k) = earlier
+            && let Some(card) = self.facts.remove(k)
+        {
+            tracing::debug!(?card, "a card turned up goes before one dealt after it");
+            self.facts.push_front(card);
+        }
+    }
+
+    /// Of cards coming to rest in the same frame while the last round's
+    /// cards are gathered, a back clear of every seat's place goes first:
+    /// the cards gathered came to rest there before the next round's first
+    /// cards came (seed 31 at 10 fps, the camera out from 7 s to 8.5 s: on
+    /// its return the camera found the pile and the next round's first two
+    /// cards at once, and the pile went in as Ann's first card).
+    fn gathered_first(&mut self) {
+        let Some(&Fact::Landed { frame, .. }) = self.facts.front().filter(|_| self.gathering)
+        else {
+            return;
+        };
+        let gathered = self.facts.iter().position(|f| {
+            matches!(*f, Fact::Landed { frame: other, bbox, card: None, .. }
+                if other == frame && self.clear_of_the_seats(bbox))
+        });
+        if let Some(k) = gathered.filter(|&k| k > 0)
+            && let Some(card) = self.facts.remove(k)
+        {
+            tracing::debug!(
+                ?card,
+                "the cards gathered go before the cards landing with them"
+            );
+            self.facts.push_front(card);
+        }
+    }
+
+    /// Whether a box lies clear of every seat's place (a card's length
+    /// from each): where the pack and the pone's pile lie.
+    fn clear_of_the_seats(&self, bbox: [f32; 4]) -> bool {
+        let size = long_side(bbox);
+        self.zones
+            .anchors
+            .iter()
+            .flatten()
+            .all(|&a| distance(a, centre(bbox)) >= size)
     }
 
     /// Of cards coming to rest in the same frame, one at the place of the
@@ -2648,8 +2919,11 @@ impl Play {
         // read surely coming to rest on it, read surely as another, is a
         // card of its own however they lie (a player's drawn cards lie
         // overlapped in a row; seed 36, the camera out while Ann drew her 2H
-        // and 6H).
-        let found_on_return = self.back.filter(|back| back.found(dealt));
+        // and 6H). So is a card coming to rest after the camera caught up
+        // (seed 24 at 10 fps, the camera out from 13 s to 14.5 s: Ann's 4C,
+        // dealt onto her 4H two frames after the return, was taken for the
+        // 4H's second box, and the 4H read again as 4C).
+        let found_on_return = self.returned.filter(|back| back.found(dealt));
         let on_return = found_on_return.is_some_and(|back| back.found(frame));
         let two_faces = |was: Option<pone_engine::Card>| {
             found_on_return.is_some()
@@ -3137,6 +3411,16 @@ impl Play {
                 if let Some((was, now)) = put_right {
                     self.deck_sense_put_right(&was, &now);
                 }
+                let asked_went_in = self.asked_card_of_the_deal
+                    && card_due.is_some()
+                    && card_due == self.asked_card;
+                // The words refused that waited for this card, taken before
+                // a round it ends forgets its words refused (seed 25 at 10
+                // fps, the camera out from 9 s to 10.5 s: the next round's
+                // stakes, refused while the dealer was asked for his JC, were
+                // lost when the JC ended the round).
+                let waited = deal_waits_for.or(card_due.filter(|_| asked_went_in));
+                let again = waited.map(|due| self.refused_waiting_for(due));
                 self.applied(frame, text, landed, &events);
                 match &words {
                     Some(word @ Line::Natural { .. }) => {
@@ -3145,17 +3429,14 @@ impl Play {
                     Some(word @ Line::Over { .. }) => self.over_contradicted(frame, word, &events),
                     _ => {}
                 }
-                let asked_went_in = self.asked_card_of_the_deal
-                    && card_due.is_some()
-                    && card_due == self.asked_card;
                 if asked_went_in {
                     self.card_asked_went_in();
                 }
                 if let Some(seq) = corrected {
                     self.words_refused_over(seq);
                 }
-                if let Some(due) = deal_waits_for.or(card_due.filter(|_| asked_went_in)) {
-                    self.words_refused_before_the_card(due);
+                if let Some(again) = again {
+                    self.words_refused_before_the_card(again);
                 }
                 true
             }
@@ -3205,20 +3486,16 @@ impl Play {
         );
     }
 
-    /// The card that the deal waited for (`due`: round, seat, hand) went
-    /// in, the camera's or the dealer's when asked for it: the dealer's
-    /// words refused while it waited, said after that card came to rest but
+    /// The card that the deal waited for went in, the camera's or the
+    /// dealer's when asked for it: the dealer's words refused while it
+    /// waited (`again`), said after that card came to rest but
     /// before the camera saw it (a second card lying on the first, seen
     /// only when turned up: seed 22's "content" refused as the second cards
     /// were not all dealt), are said again at their frames, in order with
     /// the cards that landed before and after them (seed 15: Ann's "over"
     /// comes after the card she drew, which waited for the card asked for).
     /// One refused again is asked again.
-    fn words_refused_before_the_card(&mut self, due: (u32, Seat, u8)) {
-        let (again, kept): (Vec<Refused>, Vec<Refused>) = std::mem::take(&mut self.refused)
-            .into_iter()
-            .partition(|word| word.deal_waited_for == Some(due));
-        self.refused = kept;
+    fn words_refused_before_the_card(&mut self, again: Vec<Refused>) {
         for word in again {
             tracing::debug!(
                 word.frame,
@@ -3230,6 +3507,17 @@ impl Play {
             }
             self.pending(word.frame, word.line);
         }
+    }
+
+    /// The dealer's words refused that wait for the card `due`, taken out
+    /// of those refused ([`Play::words_refused_before_the_card`] says them
+    /// again once it goes in).
+    fn refused_waiting_for(&mut self, due: (u32, Seat, u8)) -> Vec<Refused> {
+        let (again, kept): (Vec<Refused>, Vec<Refused>) = std::mem::take(&mut self.refused)
+            .into_iter()
+            .partition(|word| word.deal_waited_for == Some(due));
+        self.refused = kept;
+        again
     }
 
     /// Tries again, in order, the refused words that `which` picks; those

@@ -623,6 +623,19 @@ impl Tracker {
                 if track.standing == Standing::Stack && near > self.options.still {
                     continue;
                 }
+                // A face is never turned face down again: on the camera's
+                // return, a back where a face lay counted is a card come
+                // since (seed 31 at 10 fps, the camera out from 7 s to
+                // 8.5 s: the round's cards gathered and the next round's
+                // first two dealt just where Bob's TD and Cat's 6C had lain
+                // were taken for them, and every card after went one seat
+                // astray).
+                if self.across_gap
+                    && matches!(track.counted, Counted::FaceUp(_))
+                    && reading.card.is_none()
+                {
+                    continue;
+                }
                 if self.across_gap && track.counted == Counted::Not {
                     let as_then = match reading.card {
                         None => track.down > 0,
@@ -1299,6 +1312,25 @@ mod tests {
             })
             .collect();
         assert_eq!(kinds, ["landed", "gone", "landed"]);
+    }
+
+    #[test]
+    fn a_back_found_on_the_cameras_return_where_a_face_lay_is_a_new_card() {
+        let mut tracker = Tracker::default();
+        let mut facts = run(&mut tracker, &vec![vec![seen("7S", A, 0.99)]; 3]);
+        // The camera goes out; the 7S is gathered and a card dealt face
+        // down just where it lay.
+        tracker.camera_back();
+        facts.extend(run_from(
+            &mut tracker,
+            20,
+            &vec![vec![seen("back", A, 0.9)]; 3],
+        ));
+        assert_eq!(
+            landed_cards(&facts),
+            vec![Some(card("7S")), None],
+            "{facts:?}"
+        );
     }
 
     /// A box `step` of the way from `from` to `to`.
