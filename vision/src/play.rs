@@ -2053,11 +2053,7 @@ impl Play {
             return false;
         }
         let here = centre(bbox);
-        let faces: BTreeMap<u64, Option<pone_engine::Card>> = self
-            .tracker
-            .on_table()
-            .map(|(t, _, face)| (t, face))
-            .collect();
+        let faces = self.faces_on_table();
         self.placed.iter().any(|(&t, &(s, at))| {
             s == seat
                 && faces.get(&t).is_none_or(Option::is_none)
@@ -2214,6 +2210,15 @@ impl Play {
             );
             self.facts.push_front(card);
         }
+    }
+
+    /// The cards counted on the table, by track: each one's face (`None`:
+    /// face down).
+    fn faces_on_table(&self) -> BTreeMap<u64, Option<pone_engine::Card>> {
+        self.tracker
+            .on_table()
+            .map(|(t, _, face)| (t, face))
+            .collect()
     }
 
     /// Whether a box lies clear of every seat's place (a card's length
@@ -2567,13 +2572,7 @@ impl Play {
             // The pack and the pile lie clear of the players' places: a card
             // at rest on one is that seat's cards being gathered up, a moment
             // on their way to the pone.
-            let on_a_seat = self
-                .zones
-                .anchors
-                .iter()
-                .flatten()
-                .any(|&a| distance(a, here) < size);
-            if on_a_seat {
+            if !self.clear_of_the_seats(bbox) {
                 return self.pile_taken_for_a_card(track, frame, here, confidence);
             }
             self.zones.stacks.push(here);
@@ -3037,11 +3036,7 @@ impl Play {
         let bbox = self.tracker.counted_box(track)?;
         let here = centre(bbox);
         let state = self.game.sitting().state();
-        let faces: BTreeMap<u64, Option<pone_engine::Card>> = self
-            .tracker
-            .on_table()
-            .map(|(t, _, face)| (t, face))
-            .collect();
+        let faces = self.faces_on_table();
         let (old, seat, _) = self
             .placed
             .iter()
