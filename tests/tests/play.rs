@@ -1248,6 +1248,26 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
     }
 }
 
+/// The camera out for 1.5 s at 10 fps over the showdown, or over the
+/// second cards dealt onto the first, through the real recogniser.
+///
+/// Seed 33, from 3 s: on the return the finder boxes the part of Bob's KH
+/// left in sight beside his 7S, dealt onto it; that box is no card (it took
+/// the KH's face when it was turned up, and the KH went in as a card Bob
+/// drew). Seed 37, from 7 s: the dealer's "content" was said meanwhile, so
+/// Ann's 7C, found turned up on the return, is her card turned up at the
+/// showdown, not a card drawn; the dealer, asked for his whole hand, names
+/// his 4H, found turned up after, which is no new card. Seed 38, from 15 s:
+/// the showdown came meanwhile, and Cat's 6H and 8H, found turned up a
+/// third of a card from where their backs lay (gathered since), are her
+/// cards turned up, not cards drawn.
+#[test]
+fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
+    for (seed, windows) in [(33, &["3-4.5"][..]), (37, &["7-8.5"]), (38, &["15-16.5"])] {
+        camera_out_keeps_the_ledger("showdown", seed, windows);
+    }
+}
+
 /// Seed 20: Bob over-draws and throws his cards to the pone, whose pile
 /// first comes to rest a card's length from Bob's place while the engine still
 /// waits for Bob (his "over" comes a moment later): a face-down card in the

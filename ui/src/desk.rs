@@ -30,6 +30,8 @@
 //! | a rank then a suit | drawing for the deal (no dealer yet) | the card turned up for the next player; the first ace (or knave) deals |
 //! | `Escape` | something typed | forget it |
 //! | `Y` | at a camera's table, a question open | settled: the reading (or what the camera saw) stands; a note of it goes in the journal |
+//! | a rank then a suit (or `X`) | at a camera's table, a question asks for a card it never saw | that card, put in where it was due (or turned up in its hand) |
+//! | ranks and suits, then `Enter` (`Backspace` takes back the last) | at a camera's table, a question asks for the dealer's whole hand | his hand shown: the cards he held face down turned up, and any he drew unseen |
 //! | `Y` or `N` | the engine flagged a player's card exposed in dealing | he keeps it, or rejects it (to the pone's pile) |
 //! | `Y` or `N` | the engine flagged two cards dealt to a player at once | put right (the surplus goes on to the next player), or he rejects one (then the card, or `X`) |
 //! | `Y` or `N` | a natural paid on a player's word, his cards then shown not a natural | take the natural back (a correction with its reason; its payment goes), or leave it |
@@ -101,6 +103,13 @@ enum Typed {
     },
     /// Answering the open question with the right card: its rank once typed.
     Answering { rank: Option<Rank> },
+    /// Answering the open question asking for the dealer's whole hand: the
+    /// cards typed so far, in the order dealt, and the next one's rank once
+    /// typed; `Enter` gives them.
+    Hand {
+        cards: Vec<Card>,
+        rank: Option<Rank>,
+    },
     /// Fixing a stake made or the price of a deal sold (its journal line):
     /// the right amount's digits.
     FixingAmount { line: u64, digits: String },
@@ -501,7 +510,13 @@ impl Desk {
                 ),
             });
         };
-        Some(if let Some(wanted) = q.wants {
+        Some(if let Some(Wanted::Hand { .. }) = q.wants {
+            format!(
+                "Camera asks: {}. The cards: rank then suit for each, in the order dealt, then \
+                 Enter; Y: settled as it stands",
+                q.text
+            )
+        } else if let Some(wanted) = q.wants {
             let face_down = if wanted.may_be_face_down() {
                 ", or X face down"
             } else {
@@ -524,7 +539,8 @@ impl Desk {
         })
     }
 
-    /// The corrections made here since last taken, for the pipeline's game.
+    /// The corrections made here since last taken, and the hands shown
+    /// whole for the camera's questions, for the pipeline's game.
     pub fn take_corrections(&mut self) -> Vec<Line> {
         std::mem::take(&mut self.corrections)
     }
@@ -556,6 +572,12 @@ impl Desk {
             | Typed::Redrawing { rank, .. } => {
                 rank.map(|r| r.letter().to_string()).unwrap_or_default()
             }
+            Typed::Hand { cards, rank } => cards
+                .iter()
+                .map(ToString::to_string)
+                .chain(rank.map(|r| r.letter().to_string()))
+                .collect::<Vec<_>>()
+                .join(" "),
             Typed::Saying(menu) => menu
                 .rank
                 .map_or_else(|| menu.digits.clone(), |r| r.letter().to_string()),
@@ -570,6 +592,25 @@ impl Desk {
         {
             return format!(
                 "{}: the right card, rank then suit (Escape: leave it)",
+                q.text
+            );
+        }
+        if let Typed::Hand { cards, .. } = &self.typed
+            && let Some((k, _)) = self.open_wanted()
+        {
+            let q = &self.questions[k].0;
+            let so_far = if cards.is_empty() {
+                "none yet".to_owned()
+            } else {
+                cards
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            return format!(
+                "{}: typed so far {so_far}; the next card, rank then suit, or Enter when the \
+                 hand is whole (Backspace: take back the last; Escape: leave it)",
                 q.text
             );
         }
@@ -759,7 +800,7 @@ impl Desk {
                 }
                 // The rank typed, else the last card turned up again, else
                 // the fix itself.
-                Typed::Redrawing { cards, rank, .. } => {
+                Typed::Redrawing { cards, rank, .. } | Typed::Hand { cards, rank } => {
                     if rank.take().is_none() && cards.pop().is_none() {
                         self.typed = Typed::Nothing;
                     }
@@ -781,6 +822,21 @@ impl Desk {
     fn answered_or_refused(&mut self, c: char) -> bool {
         if let Typed::Answering { rank } = self.typed {
             self.answering(rank, c);
+            return true;
+        }
+        if let Typed::Hand { cards, rank } = &self.typed {
+            let (mut cards, rank) = (cards.clone(), *rank);
+            let waiting = |rank| Typed::Hand {
+                cards: cards.clone(),
+                rank: Some(rank),
+            };
+            if let Some(card) = self.rank_then_suit(rank, c, waiting) {
+                cards.push(card);
+            }
+            // A key refused leaves the cards typed so far.
+            if matches!(self.typed, Typed::Nothing) {
+                self.typed = Typed::Hand { cards, rank: None };
+            }
             return true;
         }
         if let Typed::FixingAmount { line, digits } = &self.typed {
@@ -817,7 +873,14 @@ impl Desk {
             && let Some((k, wanted)) = self.open_wanted()
         {
             if let Some(rank) = rank_of(c) {
-                self.typed = Typed::Answering { rank: Some(rank) };
+                self.typed = if matches!(wanted, Wanted::Hand { .. }) {
+                    Typed::Hand {
+                        cards: Vec::new(),
+                        rank: Some(rank),
+                    }
+                } else {
+                    Typed::Answering { rank: Some(rank) }
+                };
                 return true;
             }
             if c == 'X' && wanted.may_be_face_down() {
@@ -1106,6 +1169,10 @@ impl Desk {
             let (line, digits) = (*line, digits.clone());
             self.typed = Typed::Nothing;
             return self.fix_amount(line, &digits);
+        }
+        if let Typed::Hand { cards, rank: None } = &self.typed {
+            let cards = cards.clone();
+            return self.give_hand(cards);
         }
         let Typed::Digits(digits) = std::mem::take(&mut self.typed) else {
             return;
@@ -1951,7 +2018,7 @@ impl Desk {
                 hand: has_divided(state, seat).then_some(hand),
                 card,
             },
-            Wanted::Shown { seat, hand } => Command::Show {
+            Wanted::Shown { seat, hand } | Wanted::Hand { seat, hand } => Command::Show {
                 player: seat,
                 hand: Some(hand),
                 cards: card.into_iter().collect(),
@@ -1962,6 +2029,52 @@ impl Desk {
         {
             *settled = true;
         }
+    }
+
+    /// The dealer's whole hand typed (`cards`, in the order dealt) for the
+    /// open question asking for it: his cards face down turned up, and any
+    /// he drew unseen, tried on a copy of the game and given to the
+    /// pipeline as one show, which its game puts in whole
+    /// ([`pone_vision::play::hand_shown_whole`]). Refused, what was typed
+    /// stays, to be put right.
+    fn give_hand(&mut self, cards: Vec<Card>) {
+        let Some((k, Wanted::Hand { seat, hand })) = self.open_wanted() else {
+            self.typed = Typed::Nothing;
+            return self.refuse("no question asks for a hand now".into());
+        };
+        let state = self.game.sitting().state();
+        let Some(lines) = pone_vision::play::hand_shown_whole(state, seat, hand, &cards) else {
+            let unseen = state.hand(seat, hand).map_or(0, |h| h.cards.unseen());
+            return self.refuse(format!(
+                "{} holds {unseen} card(s) face down: type every card of the hand, in the \
+                 order dealt, then Enter",
+                state.name(seat)
+            ));
+        };
+        let mut trial = self.game.clone();
+        for line in lines {
+            if let Err(e) = trial.apply(meta(), line) {
+                return self.refuse(format!("refused: {e}"));
+            }
+        }
+        let shown = Line::Show {
+            player: state.name(seat).to_owned(),
+            hand: Some(hand),
+            cards: cards.clone(),
+        };
+        self.said = Some(Said::Done(format!(
+            "{}'s hand: {}",
+            state.name(seat),
+            cards
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        )));
+        self.typed = Typed::Nothing;
+        self.questions[k].1 = true;
+        self.corrections.push(shown);
+        self.ahead = true;
     }
 
     /// A key while answering the open question with the right card.
@@ -2213,6 +2326,7 @@ pub fn digits_asked(desk: &Desk) -> bool {
 pub fn enter_asked(desk: &Desk) -> bool {
     match &desk.typed {
         Typed::Digits(_) | Typed::FixingAmount { .. } => true,
+        Typed::Hand { cards, rank } => !cards.is_empty() && rank.is_none(),
         Typed::Saying(menu) => matches!(
             (menu.what, menu.player, menu.bottom),
             (Some(Say::Sell), Some(_), _) | (Some(Say::Brulet), _, Some(_))
@@ -2246,7 +2360,7 @@ pub fn card_due(desk: &Desk) -> bool {
 /// answer a question (the card buttons mean that then).
 pub fn card_asked(desk: &Desk) -> bool {
     match &desk.typed {
-        Typed::Answering { .. } => true,
+        Typed::Answering { .. } | Typed::Hand { .. } => true,
         Typed::Fixing {
             line: Some(line),
             shown,

@@ -24,6 +24,17 @@ pub fn share_of_smaller(a: [f32; 4], b: [f32; 4]) -> f32 {
     }
 }
 
+/// How much of box `inner` lies inside box `outer` (0 when `inner` is
+/// empty).
+pub fn share_within(inner: [f32; 4], outer: [f32; 4]) -> f32 {
+    let a = area(inner);
+    if a > 0.0 {
+        intersection(inner, outer) / a
+    } else {
+        0.0
+    }
+}
+
 /// The area two boxes share (0 when they do not meet).
 fn intersection(a: [f32; 4], b: [f32; 4]) -> f32 {
     let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);

@@ -14,7 +14,7 @@
 //! words wait that long too, and a card that landed by the time he spoke (or
 //! a moment after: `slack`) comes before them.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::Duration;
 
 use pone_engine::eight::RoundGame;
@@ -56,6 +56,10 @@ const SHOWDOWN_WAITS: &str = "the showdown waits for";
 /// What the question for the dealer's card face down, his draw waiting
 /// with the round's cards gone unseen, says.
 const TURNED_UP_UNSEEN: &str = "turned up and gathered before the camera saw it";
+
+/// How the dealer answers a question asking for his whole hand.
+const TYPE_THE_HAND: &str =
+    "type the whole hand at the desk in the order dealt (rank then suit for each card, then Enter)";
 
 /// What the question for a card in the draw the camera never saw says.
 const GONE_UNSEEN: &str = "the round's cards went from the table before the camera saw it";
@@ -415,6 +419,15 @@ pub enum Wanted {
         /// Which of his hands (1-based).
         hand: u8,
     },
+    /// The dealer's whole hand, the camera out while he turned up his card
+    /// face down and perhaps drew: every card, in the order dealt, then
+    /// `Enter` at the desk ([`hand_shown_whole`]).
+    Hand {
+        /// Whose.
+        seat: Seat,
+        /// Which of his hands (1-based).
+        hand: u8,
+    },
 }
 
 impl Wanted {
@@ -429,6 +442,39 @@ impl Wanted {
             }
         )
     }
+}
+
+/// A hand shown whole (`cards`, in the order dealt; those it holds face up
+/// named or not) as the lines the engine takes: the first cards named that
+/// it does not hold turn up those it holds face down, and the rest are
+/// cards drawn unseen (the camera out), in the order named. `None` when
+/// fewer are named than it holds face down.
+#[must_use]
+pub fn hand_shown_whole(
+    state: &State,
+    seat: Seat,
+    hand: u8,
+    cards: &[pone_engine::Card],
+) -> Option<Vec<Line>> {
+    let held = &state.hand(seat, hand)?.cards;
+    let new: Vec<pone_engine::Card> = cards
+        .iter()
+        .copied()
+        .filter(|&c| !held.contains(c))
+        .collect();
+    let (turned, drawn) = new.split_at_checked(usize::from(held.unseen()))?;
+    let player = state.name(seat).to_owned();
+    let mut lines = vec![Line::Show {
+        player: player.clone(),
+        hand: Some(hand),
+        cards: turned.to_vec(),
+    }];
+    lines.extend(drawn.iter().map(|&card| Line::Card {
+        to: player.clone(),
+        hand: Some(hand),
+        card: Some(card),
+    }));
+    Some(lines)
 }
 
 /// A question about a dealer's word that the camera's cards wait for.
@@ -687,6 +733,8 @@ pub struct Play {
     back: Option<CameraBack>,
     /// The camera's last return, kept once caught up.
     returned: Option<CameraBack>,
+    /// The seats' cards seen in the frames of the camera's last return.
+    seen_on_return: BTreeSet<u64>,
     /// The dealer was asked to show the seats' places (the camera was out
     /// while the first cards went round): the question (its place in
     /// `questions`) and the frame it was asked in.
@@ -761,6 +809,7 @@ impl Play {
             usual_gap: None,
             back: None,
             returned: None,
+            seen_on_return: BTreeSet::new(),
             places_asked: None,
             drawn_asked: None,
             none_drawn: None,
@@ -811,11 +860,19 @@ impl Play {
                 until: frame + self.wait + self.slack,
             });
             self.returned = self.back;
+            self.seen_on_return.clear();
         }
         self.last_at = Some(at);
         self.frame = frame;
         self.watch_stacks(frame, readings);
         let mut facts = self.tracker.update(frame, at, readings);
+        if self.back.is_some_and(|back| back.found(frame)) {
+            let seen = self
+                .placed
+                .keys()
+                .filter(|&&t| self.tracker.last_seen(t) == Some(frame));
+            self.seen_on_return.extend(seen);
+        }
         self.new_card_first(&mut facts);
         for fact in facts {
             self.queue(fact);
@@ -1015,7 +1072,9 @@ impl Play {
         if self.asked_showdown.is_some() && self.hand_to_show() != self.asked_showdown {
             // The hand asked for was shown: its question is settled.
             for q in &mut self.questions {
-                if q.answered.is_none() && matches!(q.wants, Some(Wanted::Shown { .. })) {
+                if q.answered.is_none()
+                    && matches!(q.wants, Some(Wanted::Shown { .. } | Wanted::Hand { .. }))
+                {
                     q.answered = Some("the hand was shown".to_owned());
                 }
             }
@@ -1117,12 +1176,12 @@ impl Play {
             if self.asked_showdown != Some(waiting) {
                 self.asked_showdown = Some(waiting);
                 let text = format!(
-                    "{}'s hand{}: a card face down {TURNED_UP_UNSEEN}; type it at the desk \
-                     (rank then suit)",
+                    "{}'s hand{}: a card face down {TURNED_UP_UNSEEN}, and any card drawn since; \
+                     {TYPE_THE_HAND}",
                     state.name(seat),
                     which_hand(state, seat, hand)
                 );
-                self.ask_for(frame, text, Wanted::Shown { seat, hand });
+                self.ask_for(frame, text, Wanted::Hand { seat, hand });
             }
             return;
         }
@@ -1702,6 +1761,14 @@ impl Play {
         if self.drawn_asked == Some((round, seat, hand, held)) {
             return false;
         }
+        // The dealer's whole hand, asked for and shown, holds every card he
+        // drew (seed 37 at 10 fps, the camera out from 7 s to 8.5 s).
+        let shown = state
+            .hand(seat, hand)
+            .is_some_and(|h| h.cards.unseen() == 0);
+        if self.asked_showdown == Some(due) && shown {
+            return false;
+        }
         // His hand in sight, the cards found there have gone in first; but
         // a card drawn under the next may lie hidden under it (seed 29 at
         // 10 fps, the camera out from 5 s to 6.5 s: Bob drew 2H, 2S and
@@ -1798,11 +1865,10 @@ impl Play {
         let name = state.name(seat);
         let text = format!(
             "{name}'s hand{}: the camera was out while {name}, dealing, turned up a card and \
-             drew, and a card may lie hidden under the next; type the whole hand at the desk \
-             (rank then suit for each card)",
+             drew, and a card may lie hidden under the next; {TYPE_THE_HAND}",
             which_hand(state, seat, hand)
         );
-        self.ask_for(self.frame, text, Wanted::Shown { seat, hand });
+        self.ask_for(self.frame, text, Wanted::Hand { seat, hand });
         true
     }
 
@@ -1909,6 +1975,13 @@ impl Play {
                     ..
                 })
             )
+        {
+            return false;
+        }
+        if self
+            .dealer
+            .front()
+            .is_some_and(|p| self.divides_a_pair_pulled_apart(&p.line))
         {
             return false;
         }
@@ -2041,6 +2114,21 @@ impl Play {
             .map(|(k, _)| k)
     }
 
+    /// Whether the dealer's own draw ended while the camera was out (his
+    /// "content" or "over" said meanwhile, waiting to go in): the showdown
+    /// came meanwhile, and the hands were turned up.
+    fn showdown_meanwhile(&self) -> bool {
+        let state = self.game.sitting().state();
+        let dealer = state.dealer().map(|d| state.name(d));
+        self.back.is_some_and(|back| {
+            self.dealer.iter().any(|p| {
+                (back.last..=back.first).contains(&p.frame)
+                    && matches!(&p.line, Line::Content { player, .. } | Line::Over { player, .. }
+                        if Some(player.as_str()) == dealer)
+            })
+        })
+    }
+
     /// Whether a face found on the camera's return (its box `bbox`) lies
     /// just where a card given to `seat` face down lay ([`JUST_WHERE_IT_LAY`]),
     /// that card's back not seen since the return: it is that card turned
@@ -2054,15 +2142,57 @@ impl Play {
         }
         let here = centre(bbox);
         let faces = self.faces_on_table();
+        // The showdown come meanwhile, a face found anywhere on such a card,
+        // its back not found on the return, is it turned up, its index
+        // perhaps hidden under the next; the cards may be gathered since
+        // (seed 38 at 10 fps, the camera out from 15 s to 16.5 s: Cat's 6H
+        // and 8H, found turned up a third of a card from where their backs
+        // lay, went in as cards she drew).
+        let showdown = self.showdown_meanwhile();
+        let reach = if showdown { 1.0 } else { JUST_WHERE_IT_LAY };
         self.placed.iter().any(|(&t, &(s, at))| {
+            let unseen_since = self
+                .tracker
+                .last_seen(t)
+                .is_none_or(|last| last < back.first);
             s == seat
                 && faces.get(&t).is_none_or(Option::is_none)
-                && self
-                    .tracker
-                    .last_seen(t)
-                    .is_none_or(|last| last < back.first)
-                && distance(at, here) < JUST_WHERE_IT_LAY * self.zones.card_size
+                && !self.seen_on_return.contains(&t)
+                && (unseen_since || showdown)
+                && distance(at, here) < reach * self.zones.card_size
         })
+    }
+
+    /// Whether `line`, said while the camera was out, divides the hand due a
+    /// card, its pair face down, and the card the camera found on its return
+    /// and gave that hand last, face up, is the one pulled apart for the
+    /// divide: the word goes next, and the card becomes the second hand's
+    /// ([`Play::divided_pair_turned_up`]; seed 25 at 10 fps, the camera out
+    /// from 5 s to 6.5 s: Ann divided her AC and AH and drew the TS and the
+    /// 7D, and the AH, found apart, went in as a card she drew before the
+    /// divide, which was refused).
+    fn divides_a_pair_pulled_apart(&self, line: &Line) -> bool {
+        let Line::Divide { player, hand, .. } = line else {
+            return false;
+        };
+        let Some(back) = self.back else {
+            return false;
+        };
+        let Some((_, seat, due)) = self.card_due() else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        let pulled_apart = state
+            .hand(seat, due)
+            .is_some_and(|h| h.cards.len() == 3 && h.cards.unseen() == 2);
+        let found_last = self.delivered.last().is_some_and(|d| {
+            back.found(d.landed)
+                && self.game.in_force().last().is_some_and(|(seq, c)| {
+                    *seq == d.seq
+                        && matches!(c, Command::Card { to, card: Some(_), .. } if *to == seat)
+                })
+        });
+        state.name(seat) == player && hand.unwrap_or(1) == due && pulled_apart && found_last
     }
 
     /// Whether `line` divides the hand due a card, its cards all seen (and
@@ -2474,6 +2604,9 @@ impl Play {
             matches!(&p.line, Line::Natural { player, .. } | Line::Divide { player, .. }
                 if player == name)
         });
+        // Seed 37 at 10 fps, the camera out from 7 s to 8.5 s: Ann's 7C,
+        // found turned up at the showdown, went in as a card she drew.
+        let showdown_meanwhile = self.showdown_meanwhile();
         let another_back = self.tracker.on_table().any(|(t, _, card)| {
             t != track
                 && Some(t) != under
@@ -2481,7 +2614,7 @@ impl Play {
                 && self.placed.get(&t).is_some_and(|&(s, _)| s == seat)
                 && self.tracker.last_seen(t).is_some_and(|l| l >= frame)
         });
-        drawing && !shown_by_word && another_back
+        drawing && !shown_by_word && !showdown_meanwhile && another_back
     }
 
     /// Blind Vingt-un: whether a face-down box come to rest while `due`
@@ -2664,17 +2797,37 @@ impl Play {
         if !near || !held {
             return false;
         }
-        // The dealer's line that named it (the camera's lines have a track).
-        let named = self.game.in_force().iter().rev().find_map(|(seq, command)| {
-            matches!(command, Command::Card { to, card: Some(c), .. } if *to == seat && *c == card)
-                .then_some(*seq)
-        });
-        let Some(seq) = named.filter(|seq| !self.lines.values().any(|s| s == seq)) else {
+        // The dealer's line that named it (the camera's lines have a track):
+        // a card, or a hand he showed (its cards face down turned up, as
+        // the table asked: seed 37 at 10 fps, the camera out from 7 s to
+        // 8.5 s, Bob's 4H, named in his hand shown, then found turned up).
+        let named = self
+            .game
+            .in_force()
+            .iter()
+            .rev()
+            .find_map(|(seq, command)| {
+                let (named, one) = match command {
+                    Command::Card {
+                        to, card: Some(c), ..
+                    } => (*to == seat && *c == card, true),
+                    Command::Show { player, cards, .. } => {
+                        (*player == seat && cards.contains(&card), false)
+                    }
+                    _ => (false, false),
+                };
+                named.then_some((*seq, one))
+            });
+        let Some((seq, one)) = named.filter(|(seq, _)| !self.lines.values().any(|s| s == seq))
+        else {
             return false;
         };
         tracing::debug!(track, %card, "the card the dealer named, seen");
         self.place(track, seat, here);
-        self.lines.insert(track, seq);
+        // A hand shown is one line for all its cards: none is this card's.
+        if one {
+            self.lines.insert(track, seq);
+        }
         true
     }
 
@@ -4178,30 +4331,11 @@ impl Play {
         if !named || self.draw_waits_for() != Some(waiting) {
             return false;
         }
-        let Some(held) = state.hand(seat, due_hand).map(|h| &h.cards) else {
+        let Some(lines) =
+            hand_shown_whole(state, seat, due_hand, cards).filter(|lines| lines.len() > 1)
+        else {
             return false;
         };
-        let new: Vec<pone_engine::Card> = cards
-            .iter()
-            .copied()
-            .filter(|&c| !held.contains(c))
-            .collect();
-        let Some((turned, drawn)) = new.split_at_checked(usize::from(held.unseen())) else {
-            return false;
-        };
-        if drawn.is_empty() {
-            return false;
-        }
-        let mut lines = vec![Line::Show {
-            player: player.clone(),
-            hand: Some(due_hand),
-            cards: turned.to_vec(),
-        }];
-        lines.extend(drawn.iter().map(|&card| Line::Card {
-            to: player.clone(),
-            hand: Some(due_hand),
-            card: Some(card),
-        }));
         let meta = Meta {
             frame: Some(frame),
             ..Meta::default()

@@ -19,7 +19,7 @@ use std::time::Duration;
 use pathfinding::prelude::{Matrix, kuhn_munkres};
 use pone_engine::Card;
 
-use crate::boxes::{centre, distance, iou, long_side, share_of_smaller};
+use crate::boxes::{centre, distance, iou, long_side, share_of_smaller, share_within};
 use crate::recognise::Seen;
 
 /// How far a card in flight may go from one frame to the next and still be
@@ -60,6 +60,10 @@ const PICKED_UP: f32 = FLIGHT_STEP;
 /// How sure a reading of another face on a counted face-up card must be for
 /// it to be a new card lying on it rather than that card misread.
 const SURELY_ANOTHER: f32 = 0.9;
+
+/// The share of a box lying within another's for it to be a second box of
+/// that card, where no card can hide (what would lie under it is hidden).
+const WITHIN: f32 = 0.9;
 
 /// Below this share of the votes per reading, the card deck sense would
 /// make a new face-up box (its best reading a card counted already in this
@@ -486,6 +490,13 @@ impl Tracker {
     pub fn update(&mut self, frame: u64, at: Duration, readings: &[Seen]) -> Vec<Fact> {
         let readings = merge_duplicates(parse(readings));
         let matched = self.associate(&readings, frame);
+        tracing::trace!(
+            frame,
+            readings = ?readings.iter().map(|r| (r.bbox, r.card, r.confidence)).collect::<Vec<_>>(),
+            tracks = ?self.tracks.iter().map(|t| (t.id, t.bbox, t.counted)).collect::<Vec<_>>(),
+            ?matched,
+            "associated"
+        );
         if self.across_gap {
             self.back_at = Some(frame);
         }
@@ -535,6 +546,22 @@ impl Tracker {
             // surely as another card is that card (seed 36 at 30 fps, out
             // from 7 s to 8 s: Ann's 2H and 6H, drawn onto her 2S).
             let back_at = self.back_at;
+            // On the camera's return, a back lying almost wholly within a
+            // face-down card found again is a second box of that card (one
+            // half hidden under the card dealt onto it), not a card of its
+            // own: seed 33 at 10 fps, the camera out from 3 s to 4.5 s, such
+            // a box on Bob's KH took the KH's face when it was turned up,
+            // and it went in as a card he drew.
+            if reading.card.is_none()
+                && back_at == Some(frame)
+                && self.tracks.iter().any(|t| {
+                    t.counted == Counted::FaceDown
+                        && t.last_seen.0 == frame
+                        && share_within(reading.bbox, t.bbox) >= WITHIN
+                })
+            {
+                continue;
+            }
             if let Some(card) = reading.card
                 && let Some(turning) = self.tracks.iter_mut().find(|t| {
                     let unseen_turn = t.up_since.is_some_and(|(f, _)| Some(f) == back_at)
@@ -1331,6 +1358,28 @@ mod tests {
             vec![Some(card("7S")), None],
             "{facts:?}"
         );
+    }
+
+    #[test]
+    fn a_second_box_within_a_face_down_card_on_the_cameras_return_is_no_card() {
+        let mut tracker = Tracker::default();
+        let mut facts = run(&mut tracker, &vec![vec![seen("back", A, 0.99)]; 3]);
+        // The camera goes out; a card is dealt face down onto A's, half
+        // over it. On the return the finder also boxes the part of A's card
+        // left in sight, once, and A's card is turned up after.
+        tracker.camera_back();
+        let onto = [100.0, 150.0, 170.0, 250.0];
+        let in_sight = [102.0, 100.0, 170.0, 148.0];
+        let mut frames = vec![vec![
+            seen("back", A, 0.99),
+            seen("back", in_sight, 0.99),
+            seen("back", onto, 0.99),
+        ]];
+        frames.push(vec![seen("back", A, 0.99), seen("back", onto, 0.99)]);
+        frames.extend(vec![vec![seen("KH", A, 0.99), seen("back", onto, 0.99)]; 4]);
+        facts.extend(run_from(&mut tracker, 20, &frames));
+        assert_eq!(landed_cards(&facts), vec![None, None], "{facts:?}");
+        assert!(turned_up(&facts, 0, "KH"), "{facts:?}");
     }
 
     /// A box `step` of the way from `from` to `to`.

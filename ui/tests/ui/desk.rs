@@ -969,6 +969,81 @@ fn at_a_cameras_table_a_card_the_camera_never_saw_is_typed_when_asked() {
     }
 }
 
+/// The camera, out while the dealer turned up his card face down and drew,
+/// asks for his whole hand: at the desk he types every card in the order
+/// dealt, then `Enter`, and one show goes to the pipeline, whose game puts
+/// in his card face down turned up and the card he drew. Too few cards are
+/// refused, and `Backspace` takes back the last typed.
+#[test]
+fn at_a_cameras_table_the_dealers_whole_hand_is_typed_then_enter() {
+    use pone_engine::script::{Line, Meta};
+    use pone_vision::play::{Wanted, hand_shown_whole};
+    let mut game = dealers_draw();
+    let mut desk = Desk::at_camera(game.clone());
+    desk.ask(&[asking(
+        "Ann's hand: the camera was out while Ann, dealing, turned up a card and drew, and a \
+         card may lie hidden under the next; type the whole hand at the desk in the order \
+         dealt (rank then suit for each card, then Enter)",
+        Wanted::Hand {
+            seat: Seat(0),
+            hand: 1,
+        },
+    )]);
+    assert!(
+        desk.question_prompt()
+            .is_some_and(|p| p.contains("rank then suit for each, in the order dealt, then Enter")),
+        "{:?}",
+        desk.question_prompt()
+    );
+    // The card she held face up, and no other: too few.
+    type_keys(&mut desk, "jd\n");
+    assert!(
+        matches!(desk.said(), Some(Said::Refused(why)) if why.contains("1 card(s) face down")),
+        "{:?}",
+        desk.said()
+    );
+    assert!(!desk.settled(0));
+    // A card typed wrong is taken back; a key that is no suit keeps the rest.
+    type_keys(&mut desk, "4c9s");
+    desk.press(Key::Backspace);
+    type_keys(&mut desk, "8z");
+    assert!(refused(&desk), "{:?}", desk.said());
+    assert_eq!(desk.typed(), "JD 4C");
+    type_keys(&mut desk, "8d");
+    assert_eq!(desk.typed(), "JD 4C 8D");
+    assert!(
+        desk.prompt().contains("typed so far JD 4C 8D"),
+        "{}",
+        desk.prompt()
+    );
+    type_keys(&mut desk, "\n");
+    assert!(!refused(&desk), "{:?}", desk.said());
+    assert!(desk.settled(0));
+    assert!(desk.said_commands(game.in_force().len()).is_empty());
+    let said = desk.take_corrections();
+    let [
+        Line::Show {
+            player,
+            hand: Some(1),
+            cards,
+        },
+    ] = said.as_slice()
+    else {
+        panic!("one show: {said:?}");
+    };
+    assert_eq!(player, "Ann");
+    // The pipeline puts it in as the face-down card turned up and one drawn.
+    let state = game.sitting().state();
+    let lines = hand_shown_whole(state, Seat(0), 1, cards).expect("the hand whole");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for line in lines {
+        game.apply(Meta::default(), line).expect("the hand's line");
+    }
+    desk.follow(game.clone());
+    // JD 4C 8D: Ann is over, and pays each his stake.
+    assert_eq!(game.ledger().balances, vec![-9, 5, 4]);
+}
+
 /// A question asking for a card of the deal the camera never saw takes `X`
 /// for one dealt face down.
 #[test]
