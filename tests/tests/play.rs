@@ -1187,7 +1187,11 @@ fn camera_out_keeps_the_ledger(kind: &str, seed: u64, windows: &[&str]) {
 /// and from 7 s, seed 25: Bob, dealing, turned up his 4C, drew the JC and
 /// was over, and the round's cards were gathered, all unseen: asked for
 /// his hand, the dealer shows JD 4C JC, and the round settles (the table
-/// waited for his next card for ever). From 7 s, seed 20: Ann divided her
+/// waited for his next card for ever). From 5 s, seed 25: Ann divided her
+/// AC and AH, dealt face down, and drew to each; the AH, found pulled
+/// apart on the return, is her second hand's, and the divide goes in
+/// before the cards drawn (the AH went in as a card drawn, and the divide
+/// was refused). From 7 s, seed 20: Ann divided her
 /// pair a second time meanwhile; the QS found by her hand 2 goes to it,
 /// and the 6S by her hand 1 goes to it after the divide (it went to hand
 /// 2, and the 6S before the divide would have made hand 1 over). From 7
@@ -1213,7 +1217,7 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
         (21, &["7-8.5"]),
         (22, &["7-8.5"]),
         (23, &["7-8.5", "13-14.5"]),
-        (25, &["3-4.5", "7-8.5", "9-10.5", "15-16.5"]),
+        (25, &["3-4.5", "5-6.5", "7-8.5", "9-10.5", "15-16.5"]),
     ] {
         camera_out_keeps_the_ledger("gathered", seed, windows);
     }
@@ -1260,10 +1264,17 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
 /// his 4H, found turned up after, which is no new card. Seed 38, from 15 s:
 /// the showdown came meanwhile, and Cat's 6H and 8H, found turned up a
 /// third of a card from where their backs lay (gathered since), are her
-/// cards turned up, not cards drawn.
+/// cards turned up, not cards drawn. Seed 44, from 9 s: the pone's pile,
+/// found on the return with the next round's first cards a card's length
+/// from Ann's, is the pile, not her card.
 #[test]
 fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
-    for (seed, windows) in [(33, &["3-4.5"][..]), (37, &["7-8.5"]), (38, &["15-16.5"])] {
+    for (seed, windows) in [
+        (33, &["3-4.5"][..]),
+        (37, &["7-8.5"]),
+        (38, &["15-16.5"]),
+        (44, &["9-10.5"]),
+    ] {
         camera_out_keeps_the_ledger("showdown", seed, windows);
     }
 }

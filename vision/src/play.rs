@@ -2061,10 +2061,8 @@ impl Play {
         };
         let landing = match self.facts.front() {
             // The cards gathered go first ([`Play::gathered_first`]).
-            Some(&Fact::Landed {
-                bbox, card: None, ..
-            }) => !(self.gathering && self.clear_of_the_seats(bbox)),
-            Some(Fact::Landed { .. } | Fact::TurnedUp { .. }) => true,
+            Some(&Fact::Landed { bbox, card, .. }) => !self.the_pile_gathered(bbox, card),
+            Some(Fact::TurnedUp { .. }) => true,
             _ => false,
         };
         if !landing || self.drew_no_more() {
@@ -2094,10 +2092,16 @@ impl Play {
             .iter()
             .enumerate()
             .filter_map(|(k, f)| match *f {
+                // (The pone's pile, found while the last round's cards
+                // are gathered, clear of every seat's place, is no seat's
+                // card: seed 44 at 10 fps, the camera out from 9 s to 10.5
+                // s, it went in as Ann's first card, a card's length from
+                // hers, and her card went to Bob.)
                 Fact::Landed {
                     frame, bbox, card, ..
                 } if back.found(frame)
                     && self.nearest_seat(centre(bbox)) == Some(due)
+                    && !self.the_pile_gathered(bbox, card)
                     && self
                         .nearest_hand(due_seat, centre(bbox))
                         .is_none_or(|hand| hand == due_hand)
@@ -2328,8 +2332,8 @@ impl Play {
             return;
         };
         let gathered = self.facts.iter().position(|f| {
-            matches!(*f, Fact::Landed { frame: other, bbox, card: None, .. }
-                if other == frame && self.clear_of_the_seats(bbox))
+            matches!(*f, Fact::Landed { frame: other, bbox, card, .. }
+                if other == frame && self.the_pile_gathered(bbox, card))
         });
         if let Some(k) = gathered.filter(|&k| k > 0)
             && let Some(card) = self.facts.remove(k)
@@ -2349,6 +2353,13 @@ impl Play {
             .on_table()
             .map(|(t, _, face)| (t, face))
             .collect()
+    }
+
+    /// Whether a card come to rest (its box, its face) is the pone's pile,
+    /// the last round's cards being gathered: face down, clear of every
+    /// seat's place.
+    fn the_pile_gathered(&self, bbox: [f32; 4], card: Option<pone_engine::Card>) -> bool {
+        card.is_none() && self.gathering && self.clear_of_the_seats(bbox)
     }
 
     /// Whether a box lies clear of every seat's place (a card's length
@@ -2700,7 +2711,14 @@ impl Play {
         }
         // (A card drawn blind comes to rest at the seat due, face down, long
         // after the last round's cards were gathered.)
-        let gathered = self.gathering && !drawn_blind && (drawing || !near_due);
+        // Found on the camera's return clear of every seat's place, it goes
+        // first as the pile ([`Play::gathered_first`]), though a card's
+        // length or so from the seat due (seed 44 at 10 fps, the camera out
+        // from 9 s to 10.5 s: it went in as Ann's first card, and hers went
+        // to Bob).
+        let pile_found =
+            self.back.is_some_and(|back| back.found(frame)) && self.clear_of_the_seats(bbox);
+        let gathered = self.gathering && !drawn_blind && (drawing || !near_due || pile_found);
         if card.is_none() && (due.is_none() || gathered) {
             // The pack and the pile lie clear of the players' places: a card
             // at rest on one is that seat's cards being gathered up, a moment
