@@ -1172,7 +1172,7 @@ impl Desk {
         }
         if let Typed::Hand { cards, rank: None } = &self.typed {
             let cards = cards.clone();
-            return self.give_hand(cards);
+            return self.give_hand(&cards);
         }
         let Typed::Digits(digits) = std::mem::take(&mut self.typed) else {
             return;
@@ -2037,13 +2037,13 @@ impl Desk {
     /// pipeline as one show, which its game puts in whole
     /// ([`pone_vision::play::hand_shown_whole`]). Refused, what was typed
     /// stays, to be put right.
-    fn give_hand(&mut self, cards: Vec<Card>) {
+    fn give_hand(&mut self, cards: &[Card]) {
         let Some((k, Wanted::Hand { seat, hand })) = self.open_wanted() else {
             self.typed = Typed::Nothing;
             return self.refuse("no question asks for a hand now".into());
         };
         let state = self.game.sitting().state();
-        let Some(lines) = pone_vision::play::hand_shown_whole(state, seat, hand, &cards) else {
+        let Some(lines) = pone_vision::play::hand_shown_whole(state, seat, hand, cards) else {
             let unseen = state.hand(seat, hand).map_or(0, |h| h.cards.unseen());
             return self.refuse(format!(
                 "{} holds {unseen} card(s) face down: type every card of the hand, in the \
@@ -2060,7 +2060,7 @@ impl Desk {
         let shown = Line::Show {
             player: state.name(seat).to_owned(),
             hand: Some(hand),
-            cards: cards.clone(),
+            cards: cards.to_vec(),
         };
         self.said = Some(Said::Done(format!(
             "{}'s hand: {}",

@@ -2088,34 +2088,39 @@ impl Play {
         let (_, due_seat, due_hand) = self.card_due()?;
         let due = due_seat.index();
         let points = |card: Option<pone_engine::Card>| card.map_or(0, |c| c.rank.points());
+        // Of backs, the one nearest the seat's place (the pone's pile,
+        // found with the next round's first cards, may lie by it: seed 44
+        // at 10 fps, the camera out from 9 s to 10.5 s, the pile, a card's
+        // length from Ann's place, went in as her first card, and hers went
+        // to Bob).
+        let anchor = self.zones.anchors.get(due).copied().flatten();
+        let off = |bbox: [f32; 4]| anchor.map_or(0.0, |a| distance(a, centre(bbox)));
         self.facts
             .iter()
             .enumerate()
             .filter_map(|(k, f)| match *f {
-                // (The pone's pile, found while the last round's cards
-                // are gathered, clear of every seat's place, is no seat's
-                // card: seed 44 at 10 fps, the camera out from 9 s to 10.5
-                // s, it went in as Ann's first card, a card's length from
-                // hers, and her card went to Bob.)
                 Fact::Landed {
                     frame, bbox, card, ..
                 } if back.found(frame)
                     && self.nearest_seat(centre(bbox)) == Some(due)
-                    && !self.the_pile_gathered(bbox, card)
                     && self
                         .nearest_hand(due_seat, centre(bbox))
                         .is_none_or(|hand| hand == due_hand)
                     && !(card.is_some() && self.turned_up_unseen(bbox, due_seat, back)) =>
                 {
-                    Some((k, points(card)))
+                    Some((
+                        k,
+                        points(card),
+                        if card.is_none() { off(bbox) } else { 0.0 },
+                    ))
                 }
                 Fact::TurnedUp {
                     track, frame, card, ..
-                } if self.drawn_onto_a_back(track, frame) => Some((k, points(Some(card)))),
+                } if self.drawn_onto_a_back(track, frame) => Some((k, points(Some(card)), 0.0)),
                 _ => None,
             })
-            .min_by_key(|&(_, points)| points)
-            .map(|(k, _)| k)
+            .min_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
+            .map(|(k, ..)| k)
     }
 
     /// Whether the dealer's own draw ended while the camera was out (his
@@ -2353,6 +2358,20 @@ impl Play {
             .on_table()
             .map(|(t, _, face)| (t, face))
             .collect()
+    }
+
+    /// Whether a card found on the camera's return, waiting to go in, lies
+    /// nearer `seat`'s place than `here`.
+    fn found_nearer(&self, seat: Seat, here: [f32; 2]) -> bool {
+        let (Some(back), Some(Some(anchor))) = (self.back, self.zones.anchors.get(seat.index()))
+        else {
+            return false;
+        };
+        let off = distance(*anchor, here);
+        self.facts.iter().any(|f| {
+            matches!(*f, Fact::Landed { frame, bbox, .. }
+                if back.found(frame) && distance(*anchor, centre(bbox)) < off)
+        })
     }
 
     /// Whether a card come to rest (its box, its face) is the pone's pile,
@@ -2713,11 +2732,14 @@ impl Play {
         // after the last round's cards were gathered.)
         // Found on the camera's return clear of every seat's place, it goes
         // first as the pile ([`Play::gathered_first`]), though a card's
-        // length or so from the seat due (seed 44 at 10 fps, the camera out
-        // from 9 s to 10.5 s: it went in as Ann's first card, and hers went
-        // to Bob).
-        let pile_found =
-            self.back.is_some_and(|back| back.found(frame)) && self.clear_of_the_seats(bbox);
+        // length or so from the seat due, when a card found with it lies
+        // nearer that seat's place (seed 44 at 10 fps, the camera out from
+        // 9 s to 10.5 s: the pile went in as Ann's first card, and hers
+        // went to Bob; but seed 20, out from 13 s to 14.5 s: Ann's first
+        // card lay a card's length from where her first ever lay).
+        let pile_found = self.back.is_some_and(|back| back.found(frame))
+            && self.clear_of_the_seats(bbox)
+            && due.is_some_and(|(seat, _)| self.found_nearer(seat, here));
         let gathered = self.gathering && !drawn_blind && (drawing || !near_due || pile_found);
         if card.is_none() && (due.is_none() || gathered) {
             // The pack and the pile lie clear of the players' places: a card

@@ -276,6 +276,29 @@ impl Standing {
 }
 
 impl Track {
+    /// A track for a reading no track took: a card not counted yet.
+    fn new(id: u64, reading: &Reading, frame: u64, at: Duration) -> Track {
+        let mut track = Track {
+            id,
+            bbox: reading.bbox,
+            rest: (frame, at),
+            still_frames: 0,
+            last_seen: (frame, at),
+            down: 0,
+            up: 0,
+            up_since: None,
+            votes: Vec::new(),
+            counted: Counted::Not,
+            standing: Standing::Unknown,
+            counted_sure: false,
+            misread: false,
+            born: (frame, centre(reading.bbox)),
+            returned: None,
+        };
+        read_into(&mut track, reading, frame, at);
+        track
+    }
+
     fn vote(&mut self, card: Card, weight: f32) {
         match self.votes.iter_mut().find(|(c, _)| *c == card) {
             Some((_, w)) => *w += weight,
@@ -581,25 +604,8 @@ impl Tracker {
                 turning.vote(card, reading.confidence);
                 continue;
             }
-            let mut track = Track {
-                id: self.next_id,
-                bbox: reading.bbox,
-                rest: (frame, at),
-                still_frames: 0,
-                last_seen: (frame, at),
-                down: 0,
-                up: 0,
-                up_since: None,
-                votes: Vec::new(),
-                counted: Counted::Not,
-                standing: Standing::Unknown,
-                counted_sure: false,
-                misread: false,
-                born: (frame, centre(reading.bbox)),
-                returned: None,
-            };
+            let track = Track::new(self.next_id, reading, frame, at);
             self.next_id += 1;
-            read_into(&mut track, reading, frame, at);
             self.tracks.push(track);
         }
         let mut steady: Vec<usize> = (0..self.tracks.len())
