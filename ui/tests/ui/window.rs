@@ -71,9 +71,10 @@ fn with_no_camera_the_window_plays_the_rendered_demo_through_the_recogniser() {
         })
         .unwrap_or_else(|| panic!("no \"camera demo: R rounds played from F frames\": {said}"));
     // Played as a camera gives it, a frame coming while the one before is
-    // read is let go: how many are read depends on the machine (a debug
-    // build on a busy machine read 34 of the recording's frames).
-    assert!(rounds >= 1 && frames >= 10, "{said}");
+    // read is let go: how many are read depends on the machine and its load
+    // (a debug build on a busy machine read 34 of the recording's frames,
+    // and beside two other pipelines on 2 cores 5), so none is asked for.
+    assert!(rounds >= 1 && frames >= 1, "{said}");
     let demo = cache.join("pone/demo");
     let kept: Vec<_> = std::fs::read_dir(&demo)
         .expect("the demo's cache")
