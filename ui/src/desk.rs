@@ -602,11 +602,7 @@ impl Desk {
             let so_far = if cards.is_empty() {
                 "none yet".to_owned()
             } else {
-                cards
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                card_words(cards)
             };
             return format!(
                 "{}: typed so far {so_far}; the next card, rank then suit, or Enter when the \
@@ -1679,17 +1675,10 @@ impl Desk {
             self.said = Some(Said::Done(format!("{card} in the draw again")));
             return;
         }
-        let words = |cards: &[Card]| {
-            cards
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         let reason = format!(
             "the draw for the deal was {}, not {} as first typed (fixed at the desk)",
-            words(&cards),
-            words(&old)
+            card_words(&cards),
+            card_words(&old)
         );
         let with = Line::from_command(&Command::DrawForDeal { from, cards }, state);
         self.correct(line, Some(with), reason);
@@ -2065,11 +2054,7 @@ impl Desk {
         self.said = Some(Said::Done(format!(
             "{}'s hand: {}",
             state.name(seat),
-            cards
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
+            card_words(cards)
         )));
         self.typed = Typed::Nothing;
         self.questions[k].1 = true;
@@ -2164,6 +2149,15 @@ pub fn write_journal(path: &Path, text: &str) -> anyhow::Result<()> {
         })
 }
 
+/// Cards as the desk writes them: `JD 4C 8D`.
+fn card_words(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A command in the table's words: `QH to Bob`, `Bob stakes 4`.
 fn describe(command: &Command, state: &State) -> String {
     let hand = |h: &Option<u8>, seat: Seat| match h {
@@ -2197,15 +2191,12 @@ fn describe(command: &Command, state: &State) -> String {
             player,
             hand: h,
             cards,
-        } => {
-            let cards: Vec<String> = cards.iter().map(ToString::to_string).collect();
-            format!(
-                "{}{} shows {}",
-                state.name(*player),
-                hand(h, *player),
-                cards.join(" ")
-            )
-        }
+        } => format!(
+            "{}{} shows {}",
+            state.name(*player),
+            hand(h, *player),
+            card_words(cards)
+        ),
         Command::Over { player, hand: h } => {
             format!("{}{} is over", state.name(*player), hand(h, *player))
         }
@@ -2219,8 +2210,7 @@ fn describe(command: &Command, state: &State) -> String {
         Command::Retire { player } => format!("{} retires", state.name(*player)),
         Command::Dealer { player } => format!("{} deals first", state.name(*player)),
         Command::DrawForDeal { cards, .. } => {
-            let cards: Vec<String> = cards.iter().map(ToString::to_string).collect();
-            format!("the draw for the deal ({})", cards.join(" "))
+            format!("the draw for the deal ({})", card_words(cards))
         }
         Command::Reshuffle => "the pack reshuffled and cut again".into(),
         Command::Surplus { player, card } => format!(

@@ -2038,14 +2038,19 @@ impl Play {
         let Some(k) = lowest.or_else(seen_come) else {
             return false;
         };
+        self.fact_first(
+            k,
+            "found on the camera's return at the place of the seat due, or seen come there",
+        );
+        true
+    }
+
+    /// Fact `k` of those waiting goes first (`why`, for the log).
+    fn fact_first(&mut self, k: usize, why: &str) {
         if let Some(card) = self.facts.remove(k) {
-            tracing::debug!(
-                ?card,
-                "found on the camera's return at the place of the seat due, or seen come there"
-            );
+            tracing::debug!(?card, "{why}");
             self.facts.push_front(card);
         }
-        true
     }
 
     /// The camera going first, the cards it found on its return (the first
@@ -2068,14 +2073,11 @@ impl Play {
         if !landing || self.drew_no_more() {
             return;
         }
-        if let Some(k) = self.found_for_the_due_seat(back).filter(|&k| k > 0)
-            && let Some(card) = self.facts.remove(k)
-        {
-            tracing::debug!(
-                ?card,
-                "found on the camera's return at the place of the seat due"
+        if let Some(k) = self.found_for_the_due_seat(back).filter(|&k| k > 0) {
+            self.fact_first(
+                k,
+                "found on the camera's return at the place of the seat due",
             );
-            self.facts.push_front(card);
         }
     }
 
@@ -2317,11 +2319,8 @@ impl Play {
                     && other < track
                     && self.placed.get(&other).is_some_and(|&(s, _)| s == seat))
         });
-        if let Some(k) = earlier
-            && let Some(card) = self.facts.remove(k)
-        {
-            tracing::debug!(?card, "a card turned up goes before one dealt after it");
-            self.facts.push_front(card);
+        if let Some(k) = earlier {
+            self.fact_first(k, "a card turned up goes before one dealt after it");
         }
     }
 
@@ -2340,14 +2339,11 @@ impl Play {
             matches!(*f, Fact::Landed { frame: other, bbox, card, .. }
                 if other == frame && self.the_pile_gathered(bbox, card))
         });
-        if let Some(k) = gathered.filter(|&k| k > 0)
-            && let Some(card) = self.facts.remove(k)
-        {
-            tracing::debug!(
-                ?card,
-                "the cards gathered go before the cards landing with them"
+        if let Some(k) = gathered.filter(|&k| k > 0) {
+            self.fact_first(
+                k,
+                "the cards gathered go before the cards landing with them",
             );
-            self.facts.push_front(card);
         }
     }
 
@@ -2413,14 +2409,11 @@ impl Play {
             matches!(f, Fact::Landed { frame: other, bbox, .. }
                 if *other == frame && self.nearest_seat(centre(*bbox)) == Some(due))
         });
-        if let Some(k) = at_due
-            && let Some(card) = self.facts.remove(k + 1)
-        {
-            tracing::debug!(
-                ?card,
-                "the due seat's card goes before one at another seat's place, landing together"
+        if let Some(k) = at_due {
+            self.fact_first(
+                k + 1,
+                "the due seat's card goes before one at another seat's place, landing together",
             );
-            self.facts.push_front(card);
         }
     }
 
@@ -2463,14 +2456,11 @@ impl Play {
             matches!(f, Fact::Landed { frame: other, bbox, card: None, .. }
                 if *other <= frame + within && !elsewhere(*bbox))
         });
-        if let Some(k) = away
-            && let Some(card) = self.facts.remove(k)
-        {
-            tracing::debug!(
-                ?card,
-                "the due seat's card goes before one at another seat's place"
+        if let Some(k) = away {
+            self.fact_first(
+                k,
+                "the due seat's card goes before one at another seat's place",
             );
-            self.facts.push_front(card);
             return false;
         }
         self.frame < frame + within
@@ -2737,15 +2727,16 @@ impl Play {
         // 9 s to 10.5 s: the pile went in as Ann's first card, and hers
         // went to Bob; but seed 20, out from 13 s to 14.5 s: Ann's first
         // card lay a card's length from where her first ever lay).
+        let clear = self.clear_of_the_seats(bbox);
         let pile_found = self.back.is_some_and(|back| back.found(frame))
-            && self.clear_of_the_seats(bbox)
+            && clear
             && due.is_some_and(|(seat, _)| self.found_nearer(seat, here));
         let gathered = self.gathering && !drawn_blind && (drawing || !near_due || pile_found);
         if card.is_none() && (due.is_none() || gathered) {
             // The pack and the pile lie clear of the players' places: a card
             // at rest on one is that seat's cards being gathered up, a moment
             // on their way to the pone.
-            if !self.clear_of_the_seats(bbox) {
+            if !clear {
                 return self.pile_taken_for_a_card(track, frame, here, confidence);
             }
             self.zones.stacks.push(here);
