@@ -13,6 +13,7 @@ use std::path::PathBuf;
 
 use pone_engine::autoplay::Autoplayer;
 use pone_engine::eight::RoundGame;
+use pone_engine::hand::Slot;
 use pone_engine::script::{Line, Meta};
 use pone_engine::sitting::{HandState, Phase, State};
 use pone_engine::{Card, Command, Event, Game, HouseRules, Seat};
@@ -888,6 +889,10 @@ impl LabelDealer {
         }
         let (seat, hand) = play.asked_to_show()?;
         let state = play.game().sitting().state();
+        let held = state
+            .hand(seat, hand)
+            .map(|h| h.cards.slots().to_vec())
+            .unwrap_or_default();
         let asked = Some((state.round_number(), seat, hand));
         if self.answered == asked {
             return None;
@@ -896,7 +901,7 @@ impl LabelDealer {
         let line = Line::Show {
             player: state.name(seat).to_owned(),
             hand: Some(hand),
-            cards: self.hand_shown(frame, seat, hand)?,
+            cards: self.hand_shown(frame, seat, hand, &held)?,
         };
         play.say(line.clone());
         Some(line)
@@ -968,8 +973,9 @@ impl LabelDealer {
     }
 
     /// The card of a hand the table asks for, as the dealer sees the hand
-    /// (its cards in the order dealt, each in the last frame up to `frame`
-    /// that shows it; `Some(None)` for a card lying face down): the one
+    /// (its cards in the order dealt, each in the last frame of its round
+    /// up to `frame` that shows it; `Some(None)` for a card lying face
+    /// down): the one
     /// after the cards the table's `cards` hold, unless they hold it
     /// already: the camera missed a card before the last it saw (a card
     /// drawn under the next, seed 18 with the camera out from 7 s to 8.5
@@ -983,14 +989,13 @@ impl LabelDealer {
         cards: &pone_engine::hand::Cards,
     ) -> Option<Option<Card>> {
         let held = |card: &Option<Card>| card.is_some_and(|card| cards.contains(card));
-        let next = self
-            .hand_label(frame, seat, hand, cards.len())
-            .map(|c| c.card.parse::<Card>().ok());
+        let round = self.hands_round(frame, seat, hand, cards.slots());
+        let next = hand_label(&round, seat, hand, cards.len()).map(|c| c.card.parse::<Card>().ok());
         if !next.as_ref().is_some_and(held) {
             return next;
         }
         (0..cards.len())
-            .filter_map(|position| self.hand_label(frame, seat, hand, position))
+            .filter_map(|position| hand_label(&round, seat, hand, position))
             .map(|label| label.card.parse::<Card>().ok())
             .find(|card| card.is_some() && !held(card))
     }
@@ -999,25 +1004,57 @@ impl LabelDealer {
     /// the last frame up to `frame` that shows it: the seat's place, as the
     /// dealer drags it on the camera's picture.
     fn first_card_at(&self, frame: u64, seat: Seat) -> Option<[f32; 2]> {
-        self.hand_label(frame, seat, 1, 0)
+        hand_label(&self.hands_round(frame, seat, 1, &[]), seat, 1, 0)
             .map(|c| crate::boxes::centre(c.bbox))
     }
 
-    /// The label of the card at place `position` of a hand (0 first), in
-    /// the last frame up to `frame` that shows it.
-    fn hand_label(
+    /// The frames of the round a hand the table asks about was dealt in,
+    /// latest first, up to `frame`: of the runs of frames in which the seat
+    /// holds cards (the cards gathered between two rounds part them), the
+    /// latest that shows as many cards of the hand as the table holds
+    /// (`held`), each face it shows the card the table has there; when none
+    /// does (the table holds a card misread), every frame up to `frame`.
+    ///
+    /// The dealer answers from the hand asked about, not from the cards
+    /// lying at its place a round before or after. Seed 43, camera out from
+    /// 11 s to 12.5 s: asked for a card Bob drew unseen, he drew none, and
+    /// the last frame showing a third card of Bob's was the round before's.
+    /// The table may be a round behind: asked at frame 96 to show Bob's
+    /// hand of the round before, his next round's first card lies there.
+    fn hands_round(
         &self,
         frame: u64,
         seat: Seat,
         hand: u8,
-        position: usize,
-    ) -> Option<crate::render::CardLabel> {
-        (0..=frame).rev().find_map(|f| {
-            self.labels(f)?.cards.into_iter().find(|c| {
-                matches!(c.role, crate::scene::Role::Hand { seat: s, hand: h, position: p }
-                    if s == seat.0 && h == hand && usize::from(p) == position)
-            })
-        })
+        held: &[Slot],
+    ) -> Vec<crate::render::FrameLabels> {
+        let agrees = |run: &[crate::render::FrameLabels]| {
+            !run.is_empty()
+                && held.iter().enumerate().all(|(position, slot)| {
+                    let mut there = run
+                        .iter()
+                        .filter_map(|labels| hand_label_in(labels, seat, hand, position))
+                        .peekable();
+                    there.peek().is_some()
+                        && slot.is_none_or(|card| {
+                            there.all(|c| {
+                                c.card.parse::<Card>().is_ok_and(|face| face == card)
+                                    || c.card == "back"
+                            })
+                        })
+                })
+        };
+        let frames: Vec<_> = (0..=frame).rev().filter_map(|f| self.labels(f)).collect();
+        let holds = |labels: &crate::render::FrameLabels| {
+            labels
+                .cards
+                .iter()
+                .any(|c| matches!(c.role, crate::scene::Role::Hand { seat: s, .. } if s == seat.0))
+        };
+        frames
+            .split(|labels| !holds(labels))
+            .find(|run| agrees(run))
+            .map_or_else(|| frames.clone(), <[_]>::to_vec)
     }
 
     /// Frame `f`'s labels, if it has any that read.
@@ -1026,23 +1063,52 @@ impl LabelDealer {
         serde_json::from_slice(&std::fs::read(path).ok()?).ok()
     }
 
-    /// A hand's face-up cards in the last frame up to `frame` that shows any
-    /// (the cards may be gathered by then).
-    fn hand_shown(&self, frame: u64, seat: Seat, hand: u8) -> Option<Vec<Card>> {
-        (0..=frame).rev().find_map(|f| {
-            let labels = self.labels(f)?;
-            let cards: Vec<Card> = labels
-                .cards
-                .iter()
-                .filter(|c| {
-                    matches!(c.role, crate::scene::Role::Hand { seat: s, hand: h, .. }
+    /// A hand's face-up cards in the last frame of its round (the table
+    /// holds `held`) up to `frame` that shows any (the cards may be gathered
+    /// by then).
+    fn hand_shown(&self, frame: u64, seat: Seat, hand: u8, held: &[Slot]) -> Option<Vec<Card>> {
+        self.hands_round(frame, seat, hand, held)
+            .into_iter()
+            .find_map(|labels| {
+                let cards: Vec<Card> = labels
+                    .cards
+                    .iter()
+                    .filter(|c| {
+                        matches!(c.role, crate::scene::Role::Hand { seat: s, hand: h, .. }
                         if s == seat.0 && h == hand)
-                })
-                .filter_map(|c| c.card.parse().ok())
-                .collect();
-            (!cards.is_empty()).then_some(cards)
-        })
+                    })
+                    .filter_map(|c| c.card.parse().ok())
+                    .collect();
+                (!cards.is_empty()).then_some(cards)
+            })
     }
+}
+
+/// The label of the card at place `position` of a hand (0 first) in the
+/// last of a round's frames (latest first) that shows it.
+fn hand_label(
+    round: &[crate::render::FrameLabels],
+    seat: Seat,
+    hand: u8,
+    position: usize,
+) -> Option<crate::render::CardLabel> {
+    round
+        .iter()
+        .find_map(|labels| hand_label_in(labels, seat, hand, position))
+        .cloned()
+}
+
+/// The label of the card at place `position` of a hand in one frame's labels.
+fn hand_label_in(
+    labels: &crate::render::FrameLabels,
+    seat: Seat,
+    hand: u8,
+    position: usize,
+) -> Option<&crate::render::CardLabel> {
+    labels.cards.iter().find(|c| {
+        matches!(c.role, crate::scene::Role::Hand { seat: s, hand: h, position: p }
+            if s == seat.0 && h == hand && usize::from(p) == position)
+    })
 }
 
 #[cfg(test)]
