@@ -1205,7 +1205,11 @@ fn camera_out_keeps_the_ledger(kind: &str, seed: u64, windows: &[&str]) {
 /// each hand, the cards found on the return going to the hand they lie by
 /// (his hands were each the other's). From 9 s, seed 25: the next round's
 /// stakes, refused while the dealer was asked for his JC, are said again
-/// once it goes in, though it ends the round.
+/// once it goes in, though it ends the round. From 13 s, seed 20: the
+/// round's cards came to rest a moment at Ann's place on their way to the
+/// pone, and her next first card, found there on the return, is a new card
+/// (it was taken for them, and the pone's pile, found with it a card's
+/// length and more from her place, went in as her card).
 #[test]
 fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
     for (seed, windows) in [
@@ -1213,7 +1217,7 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
         (15, &["15-16.5"]),
         (16, &["5-6.5", "17-18.5"]),
         (18, &["7-8.5"]),
-        (20, &["7-8.5"]),
+        (20, &["7-8.5", "13-14.5"]),
         (21, &["7-8.5"]),
         (22, &["7-8.5"]),
         (23, &["7-8.5", "13-14.5"]),
@@ -1266,14 +1270,22 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
 /// third of a card from where their backs lay (gathered since), are her
 /// cards turned up, not cards drawn. Seed 44, from 9 s: the pone's pile,
 /// found on the return with the next round's first cards a card's length
-/// from Ann's, is the pile, not her card.
+/// from Ann's, is the pile, not her card. Seed 45, from 7 s: the first pile
+/// ever, found on the return just inside a card's length from Cat's place
+/// while her first card is due, lies off the place of her first cards, and
+/// is the pile (it went in as her card). Seed 43, from 11 s: Bob's two
+/// cards, boxed as one on the return, drew none; the rendered sitting's
+/// dealer, asked for a card he drew unseen, says none (he named the round
+/// before's third card, refused as in the pile).
 #[test]
 fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
     for (seed, windows) in [
         (33, &["3-4.5"][..]),
         (37, &["7-8.5"]),
         (38, &["15-16.5"]),
+        (43, &["11-12.5"]),
         (44, &["9-10.5"]),
+        (45, &["7-8.5"]),
     ] {
         camera_out_keeps_the_ledger("showdown", seed, windows);
     }

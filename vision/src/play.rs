@@ -29,6 +29,13 @@ use crate::tracker::{Fact, ONE_CARD_TWICE, Tracker, TrackerOptions};
 /// How far from a seat's cards (in card sizes) a card still lies at that seat.
 const REACH: f32 = 1.6;
 
+/// How far from a seat's place (in card sizes) its first card of a round
+/// may lie: the dealer puts it where he put the seat's first card before.
+/// In the rendered sittings (seeds 11-45, labels) a round's first card lies
+/// within a tenth of a card's length of the seat's first ever, the pone's
+/// pile nine tenths or more from every seat's.
+const FIRST_PLACE: f32 = 0.5;
+
 /// How long after a card the camera gave a player his divide may show that
 /// it was his pair's card turned up and pulled apart, in seconds.
 const DIVIDE_WINDOW_SECS: f32 = 5.0;
@@ -2370,6 +2377,16 @@ impl Play {
         })
     }
 
+    /// Whether a card in `bbox` lies off `seat`'s place while the seat is
+    /// due its first card of the round ([`FIRST_PLACE`]).
+    fn off_the_first_place(&self, seat: Seat, bbox: [f32; 4]) -> bool {
+        let state = self.game.sitting().state();
+        let first_due = matches!(state.phase(), Phase::Between | Phase::FirstCards { .. });
+        let anchor = self.zones.anchors.get(seat.index()).copied().flatten();
+        first_due
+            && anchor.is_some_and(|a| distance(a, centre(bbox)) >= FIRST_PLACE * long_side(bbox))
+    }
+
     /// Whether a card come to rest (its box, its face) is the pone's pile,
     /// the last round's cards being gathered: face down, clear of every
     /// seat's place.
@@ -2725,12 +2742,17 @@ impl Play {
         // length or so from the seat due, when a card found with it lies
         // nearer that seat's place (seed 44 at 10 fps, the camera out from
         // 9 s to 10.5 s: the pile went in as Ann's first card, and hers
-        // went to Bob; but seed 20, out from 13 s to 14.5 s: Ann's first
-        // card lay a card's length from where her first ever lay).
+        // went to Bob). Or when the seat due a card is due its first of the
+        // round, and it lies off the place of the seat's first cards
+        // (seed 45 at 10 fps, out from 7 s to 8.5 s: the first pile, 95 px
+        // from Cat's place, her cards 96 px long, went in as her first
+        // card; seed 20, out from 13 s to 14.5 s: 1.3 cards' length from
+        // Ann's).
         let clear = self.clear_of_the_seats(bbox);
         let pile_found = self.back.is_some_and(|back| back.found(frame))
-            && clear
-            && due.is_some_and(|(seat, _)| self.found_nearer(seat, here));
+            && due.is_some_and(|(seat, _)| {
+                (clear && self.found_nearer(seat, here)) || self.off_the_first_place(seat, bbox)
+            });
         let gathered = self.gathering && !drawn_blind && (drawing || !near_due || pile_found);
         if card.is_none() && (due.is_none() || gathered) {
             // The pack and the pile lie clear of the players' places: a card
