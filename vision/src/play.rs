@@ -29,12 +29,14 @@ use crate::tracker::{Fact, ONE_CARD_TWICE, Tracker, TrackerOptions};
 /// How far from a seat's cards (in card sizes) a card still lies at that seat.
 const REACH: f32 = 1.6;
 
-/// How far from a seat's place (in card sizes) its first card of a round
-/// may lie: the dealer puts it where he put the seat's first card before.
-/// In the rendered sittings (seeds 11-45, labels) a round's first card lies
-/// within a tenth of a card's length of the seat's first ever, the pone's
-/// pile nine tenths or more from every seat's.
-const FIRST_PLACE: f32 = 0.5;
+/// How far from every seat's place (in card sizes) a back found on the
+/// camera's return while the round's first cards go round lies to be the
+/// pone's pile: the dealer puts a seat's first card where he put its first
+/// before, and the second just beside it. In the rendered sittings (seeds
+/// 11-45, labels) a round's first card lies within a tenth of a card's
+/// length of the seat's first ever, its second within 0.54, the pone's pile
+/// 0.89 or more from every seat's.
+const PILE_OFF_THE_PLACES: f32 = 0.7;
 
 /// How long after a card the camera gave a player his divide may show that
 /// it was his pair's card turned up and pulled apart, in seconds.
@@ -2073,7 +2075,7 @@ impl Play {
         };
         let landing = match self.facts.front() {
             // The cards gathered go first ([`Play::gathered_first`]).
-            Some(&Fact::Landed { bbox, card, .. }) => !self.the_pile_gathered(bbox, card),
+            Some(&Fact::Landed { bbox, card, .. }) => !self.the_pile_gathered(frame, bbox, card),
             Some(Fact::TurnedUp { .. }) => true,
             _ => false,
         };
@@ -2344,7 +2346,7 @@ impl Play {
         };
         let gathered = self.facts.iter().position(|f| {
             matches!(*f, Fact::Landed { frame: other, bbox, card, .. }
-                if other == frame && self.the_pile_gathered(bbox, card))
+                if other == frame && self.the_pile_gathered(frame, bbox, card))
         });
         if let Some(k) = gathered.filter(|&k| k > 0) {
             self.fact_first(
@@ -2377,21 +2379,39 @@ impl Play {
         })
     }
 
-    /// Whether a card in `bbox` lies off `seat`'s place while the seat is
-    /// due its first card of the round ([`FIRST_PLACE`]).
-    fn off_the_first_place(&self, seat: Seat, bbox: [f32; 4]) -> bool {
+    /// Whether a card found on the camera's return in `frame` lies off
+    /// every seat's place ([`PILE_OFF_THE_PLACES`]) while the round's first
+    /// cards are due: no card of theirs. Seed 45 at 10 fps, the camera out
+    /// from 7 s to 8.5 s: the first pile, 0.99 of a card from Cat's place,
+    /// went in as her first card; seed 20, out from 13 s to 14.5 s, 1.3
+    /// cards from Ann's; seed 25, out from 9 s to 10.5 s, a card's length
+    /// from Ann's, went in as Bob's.
+    fn off_the_places_on_return(&self, frame: u64, bbox: [f32; 4]) -> bool {
         let state = self.game.sitting().state();
         let first_due = matches!(state.phase(), Phase::Between | Phase::FirstCards { .. });
-        let anchor = self.zones.anchors.get(seat.index()).copied().flatten();
+        let off = PILE_OFF_THE_PLACES * long_side(bbox);
         first_due
-            && anchor.is_some_and(|a| distance(a, centre(bbox)) >= FIRST_PLACE * long_side(bbox))
+            && self.back.is_some_and(|back| back.found(frame))
+            && self
+                .zones
+                .anchors
+                .iter()
+                .all(|a| a.is_some_and(|a| distance(a, centre(bbox)) >= off))
     }
 
-    /// Whether a card come to rest (its box, its face) is the pone's pile,
-    /// the last round's cards being gathered: face down, clear of every
-    /// seat's place.
-    fn the_pile_gathered(&self, bbox: [f32; 4], card: Option<pone_engine::Card>) -> bool {
-        card.is_none() && self.gathering && self.clear_of_the_seats(bbox)
+    /// Whether a card come to rest in `frame` (its box, its face) is the
+    /// pone's pile, the last round's cards being gathered: face down, clear
+    /// of every seat's place, or found on the camera's return off every
+    /// seat's place while the first cards are due.
+    fn the_pile_gathered(
+        &self,
+        frame: u64,
+        bbox: [f32; 4],
+        card: Option<pone_engine::Card>,
+    ) -> bool {
+        card.is_none()
+            && self.gathering
+            && (self.clear_of_the_seats(bbox) || self.off_the_places_on_return(frame, bbox))
     }
 
     /// Whether a box lies clear of every seat's place (a card's length
@@ -2742,23 +2762,20 @@ impl Play {
         // length or so from the seat due, when a card found with it lies
         // nearer that seat's place (seed 44 at 10 fps, the camera out from
         // 9 s to 10.5 s: the pile went in as Ann's first card, and hers
-        // went to Bob). Or when the seat due a card is due its first of the
-        // round, and it lies off the place of the seat's first cards
-        // (seed 45 at 10 fps, out from 7 s to 8.5 s: the first pile, 95 px
-        // from Cat's place, her cards 96 px long, went in as her first
-        // card; seed 20, out from 13 s to 14.5 s: 1.3 cards' length from
-        // Ann's).
+        // went to Bob). Or, while the round's first cards are due, when it
+        // lies off every seat's place ([`Play::off_the_places_on_return`]).
         let clear = self.clear_of_the_seats(bbox);
+        let off_the_places = self.off_the_places_on_return(frame, bbox);
         let pile_found = self.back.is_some_and(|back| back.found(frame))
             && due.is_some_and(|(seat, _)| {
-                (clear && self.found_nearer(seat, here)) || self.off_the_first_place(seat, bbox)
+                (clear && self.found_nearer(seat, here)) || off_the_places
             });
         let gathered = self.gathering && !drawn_blind && (drawing || !near_due || pile_found);
         if card.is_none() && (due.is_none() || gathered) {
             // The pack and the pile lie clear of the players' places: a card
             // at rest on one is that seat's cards being gathered up, a moment
             // on their way to the pone.
-            if !clear {
+            if !clear && !off_the_places {
                 return self.pile_taken_for_a_card(track, frame, here, confidence);
             }
             self.zones.stacks.push(here);
