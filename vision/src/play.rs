@@ -2555,6 +2555,11 @@ impl Play {
                         for fact in self.tracker.not_a_card(track) {
                             self.queue(fact);
                         }
+                        // A back at rest while the round's cards are
+                        // gathered: they are on their way to the pone.
+                        if card.is_none() && self.gathering {
+                            self.tracker.to_the_pile(track);
+                        }
                     }
                 }
             }

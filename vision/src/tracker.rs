@@ -251,6 +251,9 @@ struct Track {
     /// again: the first such frame and its time. Had the table let it go
     /// ([`Tracker::not_a_card`]) before then, what came there was new.
     returned: Option<(u64, Duration)>,
+    /// Counted, it was let go as the round's cards on their way to the
+    /// pone's pile ([`Tracker::to_the_pile`]).
+    to_the_pile: bool,
 }
 
 /// What the table made of a track.
@@ -294,6 +297,7 @@ impl Track {
             misread: false,
             born: (frame, centre(reading.bbox)),
             returned: None,
+            to_the_pile: false,
         };
         read_into(&mut track, reading, frame, at);
         track
@@ -458,6 +462,17 @@ impl Tracker {
         for t in &mut self.tracks {
             if t.id == track {
                 t.standing = Standing::Stack;
+            }
+        }
+    }
+
+    /// This counted box, let go ([`Tracker::not_a_card`]), is the round's
+    /// cards on their way to the pone's pile: across the camera's gap it is
+    /// not found again, as they will have gone on.
+    pub fn to_the_pile(&mut self, track: u64) {
+        for t in &mut self.tracks {
+            if t.id == track {
+                t.to_the_pile = true;
             }
         }
     }
@@ -669,14 +684,13 @@ impl Tracker {
                 {
                     continue;
                 }
-                // A card going (the round over, or no card of the deal: on
-                // its way to the pone) went while the camera was out: what
-                // is found where it lay is a card come since (seed 20 at 10
-                // fps, out from 13 s to 14.5 s: the round's cards came to
-                // rest a moment at Ann's place on their way to the pone,
-                // and her next first card, found there on the return, was
-                // taken for them).
-                if self.across_gap && track.standing == Standing::Leaving {
+                // Cards on their way to the pone's pile went while the
+                // camera was out: what is found where they lay is a card
+                // come since (seed 20 at 10 fps, out from 13 s to 14.5 s:
+                // the round's cards came to rest a moment at Ann's place on
+                // their way to the pone, and her next first card, found
+                // there on the return, was taken for them).
+                if self.across_gap && track.to_the_pile {
                     continue;
                 }
                 if self.across_gap && track.counted == Counted::Not {
@@ -1399,21 +1413,24 @@ mod tests {
     }
 
     #[test]
-    fn a_card_found_where_one_going_lay_on_the_cameras_return_is_a_new_card() {
+    fn a_card_found_where_cards_going_to_the_pile_lay_on_the_cameras_return_is_a_new_card() {
         // A back comes to rest at A; the table lets it go (the round's
         // cards a moment at rest on their way to the pone).
         let back = vec![vec![seen("back", A, 0.99)]; 3];
         let mut tracker = Tracker::default();
         let mut facts = run(&mut tracker, &back);
         assert!(tracker.not_a_card(0).is_empty());
+        tracker.to_the_pile(0);
         // The camera goes out; the cards go to the pone and the next
         // round's first card is dealt just there.
         tracker.camera_back();
         facts.extend(run_from(&mut tracker, 20, &back));
         assert_eq!(landed_cards(&facts), vec![None, None], "{facts:?}");
-        // Not let go, the card lying there is found again.
+        // Let go as no card, not on its way to the pone (a second box of a
+        // card), what lies there is found again.
         let mut tracker = Tracker::default();
         let mut facts = run(&mut tracker, &back);
+        assert!(tracker.not_a_card(0).is_empty());
         tracker.camera_back();
         facts.extend(run_from(&mut tracker, 20, &back));
         assert_eq!(landed_cards(&facts), vec![None], "{facts:?}");
