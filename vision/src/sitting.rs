@@ -1033,17 +1033,30 @@ impl LabelDealer {
                         .any(|labels| hand_label_in(labels, seat, hand, last).is_some())
                 })
         };
-        let frames: Vec<_> = (0..=frame).rev().filter_map(|f| self.labels(f)).collect();
         let holds = |labels: &crate::render::FrameLabels| {
             labels
                 .cards
                 .iter()
                 .any(|c| matches!(c.role, crate::scene::Role::Hand { seat: s, .. } if s == seat.0))
         };
+        // Read back from `frame` only as far as the run that agrees.
+        let mut frames = Vec::new();
+        let mut run_from = 0;
+        for labels in (0..=frame).rev().filter_map(|f| self.labels(f)) {
+            if holds(&labels) {
+                frames.push(labels);
+                continue;
+            }
+            if agrees(&frames[run_from..]) {
+                return frames.split_off(run_from);
+            }
+            frames.push(labels);
+            run_from = frames.len();
+        }
+        if agrees(&frames[run_from..]) {
+            return frames.split_off(run_from);
+        }
         frames
-            .split(|labels| !holds(labels))
-            .find(|run| agrees(run))
-            .map_or_else(|| frames.clone(), <[_]>::to_vec)
     }
 
     /// Frame `f`'s labels, if it has any that read.
