@@ -338,6 +338,17 @@ struct Landing {
     sure: bool,
 }
 
+/// A card turned up and shown: the frame, its track, where it lay, the
+/// face shown, and how surely it was read.
+#[derive(Clone, Copy, Debug)]
+struct Shown {
+    frame: u64,
+    track: u64,
+    bbox: [f32; 4],
+    card: pone_engine::Card,
+    confidence: f32,
+}
+
 /// Where each seat's cards lie on the picture.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SeatZones {
@@ -674,8 +685,8 @@ pub struct Play {
     /// surely it was read.
     last_dealt: Option<(u64, u64, f32)>,
     /// The cards turned up lately (where they lay, or in boxes of their
-    /// own): the frame each was shown, its track, and how surely it was read.
-    shown_lately: Vec<(u64, u64, f32)>,
+    /// own).
+    shown_lately: Vec<Shown>,
     /// How surely the camera read each face it put in this round (dealt
     /// face up or turned up), by track.
     faces_read: BTreeMap<u64, f32>,
@@ -2566,53 +2577,20 @@ impl Play {
             Fact::TurnedUp {
                 track,
                 frame,
+                bbox,
                 card,
                 confidence,
                 sure,
                 ..
             } => {
-                let placed = self.placed.get(&track).map(|&(seat, _)| seat);
-                let Some(seat) = placed
-                    .or_else(|| self.twin_turned_up(track, card))
-                    .or_else(|| self.turned_up_where_one_lay(track))
-                else {
-                    return;
+                let turned = Shown {
+                    frame,
+                    track,
+                    bbox,
+                    card,
+                    confidence,
                 };
-                if !has_face_down(self.game.sitting().state(), seat)
-                    || self.drawn_onto_a_back(track, frame)
-                {
-                    // None of his cards lies face down: this is a card dealt
-                    // where one of his lay (a divided pair's card pulled
-                    // away), not that card turned up. Nor is a card he drew
-                    // onto one while the camera was out.
-                    let Some(bbox) = self.tracker.counted_box(track) else {
-                        return;
-                    };
-                    self.placed.remove(&track);
-                    let landing = Landing {
-                        track,
-                        frame,
-                        bbox,
-                        card: Some(card),
-                        confidence,
-                        sure,
-                    };
-                    if !self.landed(landing) {
-                        self.tracker.leave(&[track]);
-                    }
-                    return;
-                }
-                if confidence < UNREAD_TURNED_UP {
-                    tracing::debug!(track, %card, confidence, "turned up, read too unsurely to show");
-                    return;
-                }
-                if !self.show(track, seat, card, frame) {
-                    return;
-                }
-                self.shown_lately.push((frame, track, confidence));
-                self.faces_read.insert(track, confidence);
-                let at = self.tracker.counted_box(track);
-                self.doubt_turned_up(frame, seat, (card, confidence, sure), at);
+                self.turned_up(turned, sure);
             }
             Fact::Reread {
                 track,
@@ -2633,6 +2611,61 @@ impl Play {
                 self.twins.remove(&track);
             }
         }
+    }
+
+    /// A seat's face-down card turned up where it lay (`turned.bbox`: where
+    /// the tracker saw it then): shown as read, and an unsure reading asked
+    /// about. When none of the seat's cards lies face down, or a card was
+    /// drawn onto one while the camera was out, it is a card dealt.
+    fn turned_up(&mut self, turned: Shown, sure: bool) {
+        let Shown {
+            frame,
+            track,
+            card,
+            confidence,
+            ..
+        } = turned;
+        let placed = self.placed.get(&track).map(|&(seat, _)| seat);
+        let Some(seat) = placed
+            .or_else(|| self.twin_turned_up(track, card))
+            .or_else(|| self.turned_up_where_one_lay(track))
+        else {
+            return;
+        };
+        if !has_face_down(self.game.sitting().state(), seat) || self.drawn_onto_a_back(track, frame)
+        {
+            // None of his cards lies face down: this is a card dealt
+            // where one of his lay (a divided pair's card pulled
+            // away), not that card turned up. Nor is a card he drew
+            // onto one while the camera was out.
+            let Some(bbox) = self.tracker.counted_box(track) else {
+                return;
+            };
+            self.placed.remove(&track);
+            let landing = Landing {
+                track,
+                frame,
+                bbox,
+                card: Some(card),
+                confidence,
+                sure,
+            };
+            if !self.landed(landing) {
+                self.tracker.leave(&[track]);
+            }
+            return;
+        }
+        if confidence < UNREAD_TURNED_UP {
+            tracing::debug!(track, %card, confidence, "turned up, read too unsurely to show");
+            return;
+        }
+        if !self.show(track, seat, card, frame) {
+            return;
+        }
+        let bbox = self.tracker.counted_box(track).unwrap_or(turned.bbox);
+        self.shown_lately.push(Shown { bbox, ..turned });
+        self.faces_read.insert(track, confidence);
+        self.doubt_turned_up(frame, seat, (card, confidence, sure), Some(bbox));
     }
 
     /// On the camera's return, a face lying where a face-down card of the
@@ -2726,7 +2759,14 @@ impl Play {
         if self.on_a_stack(here, size, due.map(|(seat, _)| seat)) {
             return false;
         }
+        // A sure face on a card just turned up and read unsurely is that
+        // card read again, though its round is over: the camera's return
+        // may settle the round before the sure box lands (blind seed 50,
+        // the camera out from 15 s to 16.5 s: Bob's 6D, half under his
+        // TC, turned up read QD at 0.39, then found as 6D at 0.99 in a box
+        // of its own after the catch-up had settled the round).
         if card.is_some() && self.gathered_found_again(frame) {
+            self.shown_read_again(&landing);
             return false;
         }
         if let Some(twice) = self.found_twice(frame, bbox, card.map(|c| (c, confidence))) {
@@ -2927,7 +2967,13 @@ impl Play {
         {
             return false;
         }
-        self.shown_lately.push((frame, track, confidence));
+        self.shown_lately.push(Shown {
+            frame,
+            track,
+            bbox,
+            card,
+            confidence,
+        });
         self.faces_read.insert(track, confidence);
         if let Some(&(seat, _)) = self.placed.get(&track) {
             self.doubt_turned_up(frame, seat, (card, confidence, sure), Some(bbox));
@@ -3030,16 +3076,21 @@ impl Play {
         }
         let window = self.frames(FOUND_TWICE_SECS).max(1);
         self.shown_lately
-            .retain(|&(shown, ..)| landing.frame.abs_diff(shown) <= window);
-        let found = self.shown_lately.iter().find_map(|&(_, shown, first)| {
-            if first >= SURELY_SHOWN || first >= landing.confidence {
+            .retain(|shown| landing.frame.abs_diff(shown.frame) <= window);
+        let found = self.shown_lately.iter().find_map(|shown| {
+            if shown.confidence >= SURELY_SHOWN || shown.confidence >= landing.confidence {
                 return None;
             }
-            self.tracker.on_table().find_map(|(t, at, was)| {
-                let was = was.filter(|&was| was != card)?;
-                (t == shown && share_of_smaller(at, landing.bbox) >= ONE_CARD_TWICE)
-                    .then_some((t, at, was))
-            })
+            // Where it lies now, or where it lay when it was turned up: on
+            // the camera's return the facts are taken up late, and the
+            // round's cards may be gone by then.
+            let (at, was) = self
+                .tracker
+                .on_table()
+                .find(|&(t, ..)| t == shown.track)
+                .map_or((shown.bbox, Some(shown.card)), |(_, at, was)| (at, was));
+            let was = was.filter(|&was| was != card)?;
+            (share_of_smaller(at, landing.bbox) >= ONE_CARD_TWICE).then_some((shown.track, at, was))
         });
         let Some((shown, at, was)) = found else {
             return false;

@@ -143,6 +143,9 @@ pub enum Fact {
         frame: u64,
         /// That frame's time.
         at: Duration,
+        /// Where what shows of it lies then, `[x0, y0, x1, y1]` in pixels
+        /// (the facts may be taken up later, when it is gone).
+        bbox: [f32; 4],
         /// The card.
         card: Card,
         /// How sure the reading is.
@@ -802,6 +805,7 @@ impl Tracker {
                 track: track.id,
                 frame: since_frame,
                 at: since,
+                bbox: track.bbox,
                 card,
                 confidence,
                 sure,
