@@ -2665,7 +2665,7 @@ impl Play {
         let bbox = self.tracker.counted_box(track).unwrap_or(turned.bbox);
         self.shown_lately.push(Shown { bbox, ..turned });
         self.faces_read.insert(track, confidence);
-        self.doubt_turned_up(frame, seat, (card, confidence, sure), Some(bbox));
+        self.doubt_turned_up(frame, seat, (card, confidence, sure), bbox);
     }
 
     /// On the camera's return, a face lying where a face-down card of the
@@ -2976,7 +2976,7 @@ impl Play {
         });
         self.faces_read.insert(track, confidence);
         if let Some(&(seat, _)) = self.placed.get(&track) {
-            self.doubt_turned_up(frame, seat, (card, confidence, sure), Some(bbox));
+            self.doubt_turned_up(frame, seat, (card, confidence, sure), bbox);
         }
         true
     }
@@ -2989,14 +2989,14 @@ impl Play {
         frame: u64,
         seat: Seat,
         (card, confidence, sure): (pone_engine::Card, f32, bool),
-        at: Option<[f32; 4]>,
+        at: [f32; 4],
     ) {
         if sure && confidence >= SURELY_TURNED_UP {
             return;
         }
         let name = self.game.sitting().state().name(seat);
         let what = format!("{name}'s card turned up");
-        self.doubt_last_card(frame, &what, (&card.to_string(), confidence), at);
+        self.doubt_last_card(frame, &what, (&card.to_string(), confidence), Some(at));
     }
 
     /// A card come to rest that is the last card dealt found a second time
