@@ -219,7 +219,11 @@ fn clear_abandoned(parent: &Path) {
 }
 
 /// How the camera demo's sitting is played: its frames at their own pace
-/// through the recogniser and the tracker, with its dealer's script.
+/// through the recogniser and the tracker, with its dealer's script. Every
+/// frame is read, however late ([`pone_vision::source::Pace::Steady`]): a
+/// machine too slow to read it as a camera gives it plays the demo slower,
+/// rather than letting frames go and showing a table kept worse than Pone
+/// keeps it (the window says how far behind the recording's clock it is).
 #[must_use]
 pub fn camera_demo_play(dir: &Path) -> crate::live::PlayOptions {
     crate::live::PlayOptions {
@@ -233,7 +237,7 @@ pub fn camera_demo_play(dir: &Path) -> crate::live::PlayOptions {
         models: None,
         fps: None,
         live: true,
-        every_frame: false,
+        every_frame: true,
         zones: None,
         seat_zones: None,
         journal: None,

@@ -425,6 +425,12 @@ pub struct LiveView {
     /// the longest so far, milliseconds (the source's clock started with
     /// its first frame): whether the pipeline keeps up with the source.
     pub behind_ms: (f64, f64),
+    /// The window's context, given by the window when it first draws: the
+    /// pipeline wakes it when it leaves something new, so the window draws
+    /// as often as frames are read rather than on a clock of its own (in a
+    /// software-drawn window, drawing every 30 ms held the view's lock so
+    /// much that the recogniser read one frame in nine of the camera demo).
+    pub waker: Option<eframe::egui::Context>,
 }
 
 /// The pipeline's thread and the view it keeps. Dropping it stops the
@@ -521,28 +527,6 @@ pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
     })
 }
 
-/// A frame as the window shows it, at most [`VIEW_WIDTH`] wide, and its
-/// pixels per source pixel.
-#[allow(
-    clippy::cast_precision_loss, // picture sizes, far below 2^23
-    clippy::cast_possible_truncation,
-    clippy::cast_sign_loss // a scaled picture size: positive and small
-)]
-fn for_the_view(image: image::RgbImage) -> (image::RgbImage, f32) {
-    let (w, h) = image.dimensions();
-    let scale = (VIEW_WIDTH as f32 / w.max(1) as f32).min(1.0);
-    if scale >= 1.0 {
-        return (image, scale);
-    }
-    let small = image::imageops::resize(
-        &image,
-        (w as f32 * scale).round() as u32,
-        (h as f32 * scale).round() as u32,
-        image::imageops::FilterType::Triangle,
-    );
-    (small, scale)
-}
-
 /// The median of the last 30 of `times`, `new` added.
 fn recent_median(times: &mut std::collections::VecDeque<f64>, new: f64) -> f64 {
     times.push_back(new);
@@ -574,6 +558,31 @@ fn camera_out(view: &std::sync::Mutex<LiveView>, why: &dyn std::fmt::Display) ->
     v.closing
 }
 
+/// What the window left for the table before a frame is read: the desk's
+/// lines, and the places dragged on the camera's picture (whether any was).
+/// `None` when the window is closing. Taken without waking the window:
+/// nothing new to draw.
+fn take_from_the_window(view: &std::sync::Mutex<LiveView>, play: &mut Play) -> Option<bool> {
+    let (said, moved) = {
+        let mut v = view.lock().ok()?;
+        if v.closing {
+            return None;
+        }
+        (
+            std::mem::take(&mut v.inbox),
+            std::mem::take(&mut v.moved_places),
+        )
+    };
+    for line in said {
+        play.say(line);
+    }
+    let dragged = !moved.is_empty();
+    for (place, at) in moved {
+        play.move_place(place, at);
+    }
+    Some(dragged)
+}
+
 /// Reads frames until the source ends, leaving each step in `view`.
 fn run_pipeline(
     mut source: Box<dyn Source>,
@@ -586,6 +595,9 @@ fn run_pipeline(
     let update = |f: &mut dyn FnMut(&mut LiveView)| {
         if let Ok(mut v) = view.lock() {
             f(&mut v);
+            if let Some(window) = &v.waker {
+                window.request_repaint();
+            }
         }
     };
     let description = source.describe();
@@ -593,8 +605,6 @@ fn run_pipeline(
         v.source.clone_from(&description);
         v.game = Some(play.game().clone());
     });
-    // The desk's lines go in before each frame.
-    let mut said = Vec::new();
     let mut times = std::collections::VecDeque::new();
     // When the source's clock started: the first frame's time, less its `at`.
     let mut clock: Option<Instant> = None;
@@ -611,23 +621,9 @@ fn run_pipeline(
                 continue;
             }
         };
-        let mut moved = Vec::new();
-        let mut closing = false;
-        update(&mut |v| {
-            said.append(&mut v.inbox);
-            moved.append(&mut v.moved_places);
-            closing = v.closing;
-        });
-        if closing {
+        let Some(dragged) = take_from_the_window(view, &mut play) else {
             return;
-        }
-        for line in said.drain(..) {
-            play.say(line);
-        }
-        let dragged = !moved.is_empty();
-        for (place, at) in moved {
-            play.move_place(place, at);
-        }
+        };
         let start = Instant::now();
         let due =
             *clock.get_or_insert_with(|| start.checked_sub(frame.at).unwrap_or(start)) + frame.at;
@@ -647,7 +643,7 @@ fn run_pipeline(
         let behind = due.elapsed().as_secs_f64() * 1000.0;
         let dropped = source.dropped();
         let read_ms = recent_median(&mut times, start.elapsed().as_secs_f64() * 1000.0);
-        let (picture, scale) = for_the_view(frame.image);
+        let (picture, scale) = pone_vision::source::for_showing(&frame.image, VIEW_WIDTH);
         let mut picture = Some(picture);
         // Kept on disk each frame; a failure is said on screen, and the game
         // goes on in memory.

@@ -501,12 +501,7 @@ fn read(
         match source.next_frame() {
             Ok(Some(frame)) => {
                 let (w, h) = frame.image.dimensions();
-                let kept_h = (u64::from(h) * u64::from(KEPT_WIDTH) / u64::from(w.max(1))).max(1);
-                let small = image::imageops::thumbnail(
-                    &frame.image,
-                    KEPT_WIDTH.min(w),
-                    u32::try_from(kept_h).unwrap_or(h).min(h),
-                );
+                let (small, _) = pone_vision::source::for_showing(&frame.image, KEPT_WIDTH);
                 {
                     let mut latest = latest.lock().unwrap_or_else(PoisonError::into_inner);
                     latest.frames += 1;

@@ -704,9 +704,16 @@ impl eframe::App for SideScreen {
         }
         self.follow_camera_demo();
         self.advance(now);
-        // Drawn again at least four times a second: the demo's clock, and
-        // --exit-after, whatever is shown.
-        let wait = (self.next_step - now).max(0.0);
+        // Drawn again at least four times a second: the engine's demo's
+        // clock, and --exit-after, whatever is shown. Only the engine's demo
+        // keeps the clock: under any other table its last step is long past,
+        // and counting from it drew the window flat out (50 times a second,
+        // a core's worth in software, so the camera demo's recogniser read
+        // one frame in nine).
+        let wait = match self.table {
+            Table::Demo(_) => (self.next_step - now).max(0.0),
+            _ => 0.25,
+        };
         ui.ctx()
             .request_repaint_after(Duration::from_secs_f64(wait.min(0.25)));
         let camera_words = self.camera_demo_words();
@@ -1000,6 +1007,9 @@ impl eframe::App for LiveScreen {
         let Ok(mut view) = self.view.lock() else {
             return;
         };
+        if view.waker.is_none() {
+            view.waker = Some(ui.ctx().clone());
+        }
         if let Some((index, image)) = view.frame.take()
             && self
                 .picture
@@ -1070,7 +1080,9 @@ impl eframe::App for LiveScreen {
             show_table(ui, game);
         }
         drop(view);
-        ui.ctx().request_repaint_after(Duration::from_millis(30));
+        // The pipeline wakes the window with each frame it reads; the clock
+        // (--exit-after) a few times a second besides.
+        ui.ctx().request_repaint_after(Duration::from_millis(250));
     }
 }
 
@@ -1408,6 +1420,21 @@ fn show_questions(
 ) {
     ui.label(RichText::new(&view.source).strong());
     ui.label(format!("{:.0} ms to read a frame", view.read_ms));
+    // A machine slower than the source: a recording read frame by frame
+    // falls behind its clock; one played as a camera gives it lets frames go.
+    let behind = view.behind_ms.0 / 1000.0;
+    if behind >= 1.0 {
+        ui.label(format!(
+            "{behind:.1} s behind the recording's clock: this machine reads its frames slower \
+             than they came"
+        ));
+    }
+    if view.frames_dropped > 0 {
+        ui.label(format!(
+            "{} frames let go unread: they came while the one before was read",
+            view.frames_dropped
+        ));
+    }
     if view.ended {
         ui.label(RichText::new("The recording has ended.").color(GOLD));
     }

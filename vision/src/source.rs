@@ -27,6 +27,32 @@ pub struct Frame {
     pub jpeg: Option<Vec<u8>>,
 }
 
+/// `image` at most `width` pixels wide, for a window to show (the camera's
+/// picture, the setup's preview), and its pixels per source pixel. It is
+/// here rather than in the window's crate so that even a dev build shrinks
+/// frames at speed: `image`'s generic code takes the optimisation of the
+/// crate it is used in, and shrinking each frame in the unoptimised window
+/// crate took most of a debug build's recogniser thread.
+#[must_use]
+#[allow(
+    clippy::cast_precision_loss, // picture sizes, far below 2^23
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss // a scaled picture size: positive and small
+)]
+pub fn for_showing(image: &RgbImage, width: u32) -> (RgbImage, f32) {
+    let (w, h) = image.dimensions();
+    let scale = (width as f32 / w.max(1) as f32).min(1.0);
+    if scale >= 1.0 {
+        return (image.clone(), 1.0);
+    }
+    let small = image::imageops::thumbnail(
+        image,
+        ((w as f32 * scale).round() as u32).max(1),
+        ((h as f32 * scale).round() as u32).max(1),
+    );
+    (small, scale)
+}
+
 /// How fast a recording plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pace {
@@ -811,6 +837,17 @@ fn read_segment(reader: &mut impl Read, out: &mut Vec<u8>) -> Result<(), String>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_frame_is_shrunk_for_showing_to_the_width_asked_and_never_grown() {
+        let frame = RgbImage::from_fn(1280, 720, |x, _| image::Rgb([(x % 256) as u8, 90, 200]));
+        let (small, scale) = for_showing(&frame, 960);
+        assert_eq!((small.dimensions(), scale), ((960, 540), 0.75));
+        // The colours are kept (a flat channel stays flat).
+        assert!(small.pixels().all(|p| p.0[1] == 90 && p.0[2] == 200));
+        let (same, scale) = for_showing(&frame, 2000);
+        assert_eq!((same.dimensions(), scale), ((1280, 720), 1.0));
+    }
 
     fn jpeg(seed: u8) -> Vec<u8> {
         let image = RgbImage::from_fn(40, 30, |x, y| {
