@@ -3480,13 +3480,18 @@ impl Play {
         {
             return false;
         }
-        // Given to the seat; or, face down, a second box found on its card.
+        // Given to the seat; or, face down, a second box found on its card;
+        // or, face up, such a box turned up and shown as the seat's card
+        // (seed 58 at 30 fps: Ann's 4D, turned up at the showdown, was
+        // shown from the second box on her hand, and her first card's own
+        // box, turning up after it, read 4H at 0.32, went in as a card the
+        // dealer drew).
         let seat_of = |t: u64| {
             let placed = self.placed.get(&t).map(|&(seat, _)| seat);
             let twin = || {
                 self.twins
                     .get(&t)
-                    .filter(|_| !face_up)
+                    .filter(|_| !face_up || self.faces_read.contains_key(&t))
                     .map(|&(_, seat)| seat)
             };
             placed.or_else(twin)
