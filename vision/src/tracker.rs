@@ -50,6 +50,14 @@ const PHANTOM_IN_PLACE: f32 = 0.5;
 /// union) for a face on a face to lie just where it lies.
 const IN_PLACE: f32 = 0.6;
 
+/// How much two boxes must be one another for a face on a face to lie
+/// squarely on it: no card is dealt so (it would hide the card under it),
+/// so a face there read less surely than [`SURELY_ANOTHER`] is that card
+/// misread (seed 61 at 30 fps: a box read 2S at 0.58 on the dealer's AC
+/// just turned up, their boxes 0.83 one another, went in as a card he drew
+/// and made his 19 a 21).
+const SQUARELY: f32 = 0.75;
+
 /// How near a counted face-down card's place, in card lengths, a card in
 /// flight must set off from, as that card went from sight, to be that card
 /// picked up and moved (the dealer putting right a card he put at the wrong
@@ -870,8 +878,8 @@ impl Tracker {
         // Read almost not at all, lying on a face counted surely: the pips
         // or the figure of that card read as a card (two stacked cards turned
         // up together), no card. So is a face read unsurely just where such
-        // a face lies, or read unsurely on it with that face its second
-        // reading: that card misread.
+        // a face lies, or squarely on it, or read unsurely on it with that
+        // face its second reading: that card misread.
         let (_, share, _) = decide(&ranked, &self.seen, self.tracks[t].up);
         let bbox = self.tracks[t].bbox;
         let second = ranked.get(1).map(|&(card, _)| card);
@@ -881,6 +889,7 @@ impl Tracker {
             matches!(o.counted, Counted::FaceUp(under) if o.counted_sure
                 && (share < PHANTOM && on_it
                     || share < PHANTOM_IN_PLACE && iou(o.bbox, bbox) >= IN_PLACE
+                    || share < SURELY_ANOTHER && iou(o.bbox, bbox) >= SQUARELY
                     || misread(under)))
         }) {
             self.tracks[t].misread = true;
