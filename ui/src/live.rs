@@ -427,9 +427,9 @@ pub struct LiveView {
     pub behind_ms: (f64, f64),
     /// The window's context, given by the window when it first draws: the
     /// pipeline wakes it when it leaves something new, so the window draws
-    /// as often as frames are read rather than on a clock of its own (in a
-    /// software-drawn window, drawing every 30 ms held the view's lock so
-    /// much that the recogniser read one frame in nine of the camera demo).
+    /// as often as frames are read rather than on a clock of its own (every
+    /// 30 ms before: in a software-drawn window, drawing is a core's work
+    /// taken from the recogniser).
     pub waker: Option<eframe::egui::Context>,
 }
 
