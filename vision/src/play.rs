@@ -161,6 +161,12 @@ const UNREAD_TURNED_UP: f32 = 0.1;
 /// the dealer's KD refused later as seen already).
 const SURELY_TURNED_UP: f32 = 0.8;
 
+/// How much of the smaller box a face read surely, turned up in a box of
+/// its own, must share with a seat's card turned up in the same frame and
+/// read unsurely to be that card ([`Play::read_surely_on_a_misread`]): no
+/// card lies so squarely on another that the one under it turns up too.
+const ON_A_MISREAD: f32 = 0.75;
+
 /// How near, in card lengths, a card turned up that no seat was given must
 /// lie to where a seat's face-down card lay to be that card
 /// (`Play::turned_up_where_one_lay`): a hand's stacked cards lie about half
@@ -2625,12 +2631,30 @@ impl Play {
             confidence,
             ..
         } = turned;
-        let placed = self.placed.get(&track).map(|&(seat, _)| seat);
-        let Some(seat) = placed
-            .or_else(|| self.twin_turned_up(track, card))
-            .or_else(|| self.turned_up_where_one_lay(track))
-        else {
-            return;
+        let mut placed = self.placed.get(&track).map(|&(seat, _)| seat);
+        if placed.is_none() && sure && confidence >= SURELY_TURNED_UP {
+            placed = self.read_surely_on_a_misread(track, turned.bbox, frame);
+        }
+        let placed = placed.or_else(|| self.twin_turned_up(track, card));
+        let seat = if let Some(seat) = placed {
+            seat
+        } else {
+            let Some(lay @ (old, seat, _)) = self.where_one_lay(track) else {
+                return;
+            };
+            // With the camera in sight all along, a face in a box the
+            // table never gave a seat, where a back of the player
+            // drawing lay, is a card he drew onto it, for the reason
+            // `drawn_onto_a_back` gives: the tracker first saw it land
+            // as a back, then its face (the demo sitting, seed 21 at 7
+            // players on a still table: Fay's drawn AH, landing on her
+            // backs at 10 fps, was taken for her face-down card turned
+            // up, and her drawn Vingt-un paid double; Bob's 2H the same).
+            if self.drawing_onto(seat, track, Some(old), frame) {
+                self.dealt_not_turned_up(track, frame, card, (confidence, sure));
+                return;
+            }
+            self.turned_up_where_one_lay(track, lay)
         };
         if !has_face_down(self.game.sitting().state(), seat) || self.drawn_onto_a_back(track, frame)
         {
@@ -2638,21 +2662,7 @@ impl Play {
             // where one of his lay (a divided pair's card pulled
             // away), not that card turned up. Nor is a card he drew
             // onto one while the camera was out.
-            let Some(bbox) = self.tracker.counted_box(track) else {
-                return;
-            };
-            self.placed.remove(&track);
-            let landing = Landing {
-                track,
-                frame,
-                bbox,
-                card: Some(card),
-                confidence,
-                sure,
-            };
-            if !self.landed(landing) {
-                self.tracker.leave(&[track]);
-            }
+            self.dealt_not_turned_up(track, frame, card, (confidence, sure));
             return;
         }
         if confidence < UNREAD_TURNED_UP {
@@ -2666,6 +2676,70 @@ impl Play {
         self.shown_lately.push(Shown { bbox, ..turned });
         self.faces_read.insert(track, confidence);
         self.doubt_turned_up(frame, seat, (card, confidence, sure), bbox);
+    }
+
+    /// A face turned up surely in a box the table never gave a seat, in the
+    /// frame where a seat's face-down card, lying squarely under it (the
+    /// smaller box [`ON_A_MISREAD`] within the other), turns up read unsurely:
+    /// one card turned up, found in two boxes, and this one reads it. The
+    /// seat's card becomes `track`'s, and the unsure reading waiting to go in
+    /// goes (seed 40 played from its MJPEG recording, on a still table: the
+    /// dealer's QD turned up read QD at 1.0 in a box of its own and 6D at
+    /// 0.36 in its counted box; the 6D was shown and paid, and a recording
+    /// has no dealer to answer the question). Gives the seat.
+    fn read_surely_on_a_misread(&mut self, track: u64, bbox: [f32; 4], frame: u64) -> Option<Seat> {
+        let state = self.game.sitting().state();
+        let (k, old, seat) = self.facts.iter().enumerate().find_map(|(k, f)| match *f {
+            Fact::TurnedUp {
+                track: old,
+                frame: then,
+                bbox: other,
+                confidence,
+                ..
+            } if then == frame
+                && old != track
+                && confidence < SURELY_TURNED_UP
+                && share_of_smaller(bbox, other) >= ON_A_MISREAD =>
+            {
+                let &(seat, _) = self.placed.get(&old)?;
+                has_face_down(state, seat).then_some((k, old, seat))
+            }
+            _ => None,
+        })?;
+        tracing::debug!(
+            track,
+            old,
+            "a face read surely on a seat's card turned up read unsurely"
+        );
+        self.facts.remove(k);
+        self.take_over(old, track, seat, centre(bbox));
+        Some(seat)
+    }
+
+    /// A face the tracker saw turned up that is a card dealt where it lies
+    /// (`reading`: its confidence, and whether the tracker counts it surely).
+    fn dealt_not_turned_up(
+        &mut self,
+        track: u64,
+        frame: u64,
+        card: pone_engine::Card,
+        reading: (f32, bool),
+    ) {
+        let Some(bbox) = self.tracker.counted_box(track) else {
+            return;
+        };
+        self.placed.remove(&track);
+        let landing = Landing {
+            track,
+            frame,
+            bbox,
+            card: Some(card),
+            confidence: reading.0,
+            sure: reading.1,
+        };
+        if !self.landed(landing) {
+            self.tracker.leave(&[track]);
+        }
     }
 
     /// On the camera's return, a face lying where a face-down card of the
@@ -2690,6 +2764,14 @@ impl Play {
                 None => return false,
             },
         };
+        self.drawing_onto(seat, track, under, frame)
+    }
+
+    /// Whether `seat` is drawing, with no natural or divide said, and
+    /// still holds a back at his place other than `track` and `under`
+    /// (seen up to `frame`): a face found where one of his backs lay is then
+    /// a card he drew onto it.
+    fn drawing_onto(&self, seat: Seat, track: u64, under: Option<u64>, frame: u64) -> bool {
         let state = self.game.sitting().state();
         let drawing = matches!(state.phase(), Phase::Drawing { .. })
             && state.due_card().is_some_and(|(due, _)| due == seat)
@@ -3300,12 +3382,14 @@ impl Play {
     /// while the backs' own boxes were still seen): when it lies just where a
     /// card given face down to a seat that still holds unseen cards lay,
     /// and that card is not seen face up, it is that card. Its place goes to
-    /// this track (the other is let go) and its seat is returned.
-    fn turned_up_where_one_lay(&mut self, track: u64) -> Option<Seat> {
-        let (old, seat, here) = self.where_one_lay(track)?;
+    /// this track (the other is let go) and its seat is returned. `lay`:
+    /// that card's track, its seat, and where `track` lies
+    /// ([`Play::where_one_lay`]).
+    fn turned_up_where_one_lay(&mut self, track: u64, lay: (u64, Seat, [f32; 2])) -> Seat {
+        let (old, seat, here) = lay;
         tracing::debug!(track, old, "turned up where a seat's face-down card lay");
         self.take_over(old, track, seat, here);
-        Some(seat)
+        seat
     }
 
     /// For [`Play::turned_up_where_one_lay`]: the card given face down
@@ -3880,12 +3964,17 @@ impl Play {
     /// the card in the draw the dealer is asked for (seed 15 at 10 fps, the
     /// camera out from 15 s to 16.5 s: Bob's "content", said as the dealer
     /// was asked for Ann's card drawn unseen, was refused as her turn was
-    /// not over, and never said again: the round never ended).
+    /// not over, and never said again: the round never ended), or the card
+    /// due in the draw whose hand the dealer is asked to show.
     fn word_waits_for(&self) -> Option<(u32, Seat, u8)> {
         let between = self.game.sitting().state().phase() == Phase::Between;
         self.deal_waits_for()
             .or_else(|| self.card_due().filter(|_| between))
-            .or_else(|| self.card_due().filter(|&due| self.asked_card == Some(due)))
+            .or_else(|| {
+                self.card_due().filter(|&due| {
+                    self.asked_card == Some(due) || self.asked_showdown == Some(due)
+                })
+            })
     }
 
     /// Tells the tracker's deck sense that the cards `was` of a line are
@@ -4481,10 +4570,16 @@ impl Play {
             };
             went_in.push((text, events.to_vec()));
         }
+        // The words refused while the dealer was asked for the hand, taken
+        // before the round it ends forgets them (seed 25 at 10 fps on a
+        // still table, the camera out from 9 s to 10.5 s: the next round's
+        // stakes, refused while he was asked for JD 4C JC, were lost).
+        let again = self.refused_waiting_for(waiting);
         self.game = trial;
         for (text, events) in went_in {
             self.applied(frame, text, None, &events);
         }
+        self.words_refused_before_the_card(again);
         true
     }
 

@@ -775,7 +775,7 @@ pub fn render(scene: &Scene, designs: &[Design]) -> Rendered {
     let aspect = design.aspect();
     let cam = &scene.camera;
     let mut canvas = Canvas::new(cam.width, cam.height);
-    let noise = NoiseTile::new(scene.seed);
+    let noise = NoiseTile::new(scene.table_seed);
     canvas.fill_table(scene, &noise);
     let mut drawn = Vec::with_capacity(scene.cards.len());
     let (over, under): (Vec<&Thing>, Vec<&Thing>) =
@@ -1000,6 +1000,7 @@ mod tests {
             noise: 0.0,
             jpeg_quality: 90,
             seed: 3,
+            table_seed: 3,
         }
     }
 

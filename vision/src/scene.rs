@@ -238,8 +238,13 @@ pub struct Scene {
     pub noise: f32,
     /// JPEG quality the frame is saved at.
     pub jpeg_quality: u8,
-    /// Seed of the noise texture and the sensor noise.
+    /// Seed of the sensor noise: each frame's own.
     pub seed: u64,
+    /// Seed of the table's noise texture (the grain, fibres and weave of the
+    /// cloth and the things lying on it): one for every frame of a sitting,
+    /// since a table does not change from frame to frame while the camera's
+    /// noise does.
+    pub table_seed: u64,
 }
 
 /// Where the seats are: the dealer at the near side (y < 0), the players round
@@ -1231,6 +1236,7 @@ pub fn random_scene(
         noise: rng.random_range(1.0..7.0),
         jpeg_quality: rng.random_range(55..96),
         seed,
+        table_seed: seed,
     }
 }
 

@@ -496,6 +496,7 @@ impl Film {
             noise: rng.random_range(1.0..4.0),
             jpeg_quality: 85,
             seed: 0,
+            table_seed: scene_seed(look_seed, 0),
         };
         let back = rng.random_range(0..design.backs());
         let film = Film {

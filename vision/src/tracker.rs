@@ -71,7 +71,16 @@ const SURELY_ANOTHER: f32 = 0.9;
 
 /// The share of a box lying within another's for it to be a second box of
 /// that card, where no card can hide (what would lie under it is hidden).
-const WITHIN: f32 = 0.9;
+/// A card dealt onto another lies half a card or more aside (its box about
+/// half within); seed 33 on a still table boxed what showed of Cat's 2H beside
+/// her 6C with 0.89 of it within the 2H.
+const WITHIN: f32 = 0.85;
+
+/// How much of a face-down card's box must lie within a back's box, and
+/// how little of that box within the card's, for the back to be that card
+/// and one landing onto it, boxed as one ([`Tracker::landing_on`]): Ann's
+/// AH landing on her AC, seed 25 on a still table, lay 0.97 and 0.69.
+const LANDED_ON: f32 = 0.8;
 
 /// Below this share of the votes per reading, the card deck sense would
 /// make a new face-up box (its best reading a card counted already in this
@@ -507,6 +516,38 @@ impl Tracker {
             .map(|(_, bbox, _)| bbox)
     }
 
+    /// On the camera's return (in `frame`), whether a back's box lies
+    /// almost wholly within a face-down card found again, or within where
+    /// such a card lay before the gap (`before_gap`: each track's box as the
+    /// camera went): a second box of that card (one half hidden under the
+    /// card dealt onto it), not a card of its own. Seed 33 at 10 fps, the
+    /// camera out from 3 s to 4.5 s: such a box on Bob's KH took the KH's
+    /// face when it was turned up, and it went in as a card he drew. On a
+    /// still table, that return boxed Cat's 2H and 6C, stacked, as one, and
+    /// that box took the 2H's track. Where the card that lay there is not
+    /// found again, a back there is a card come since (seed 25, out from 9
+    /// s to 10.5 s: the round's cards gathered, Ann's next first card dealt
+    /// face down where her last lay).
+    fn within_a_back(&self, bbox: [f32; 4], frame: u64, before_gap: &[(u64, [f32; 4])]) -> bool {
+        self.tracks.iter().any(|t| {
+            t.counted == Counted::FaceDown
+                && t.last_seen.0 == frame
+                && (share_within(bbox, t.bbox) >= WITHIN
+                    || before_gap
+                        .iter()
+                        .any(|&(id, b)| id == t.id && share_within(bbox, b) >= WITHIN))
+        })
+    }
+
+    /// Where the cards counted face down lie, by track.
+    fn face_down_boxes(&self) -> Vec<(u64, [f32; 4])> {
+        self.tracks
+            .iter()
+            .filter(|t| t.counted == Counted::FaceDown)
+            .map(|t| (t.id, t.bbox))
+            .collect()
+    }
+
     /// The frame a track was last seen in (`None`: no such track now).
     pub fn last_seen(&self, track: u64) -> Option<u64> {
         self.tracks
@@ -546,9 +587,15 @@ impl Tracker {
             ?matched,
             "associated"
         );
-        if self.across_gap {
+        // Where each card counted face down lay as the camera went, on its
+        // return (before this frame's readings move the boxes): the finder
+        // may box it otherwise now (two stacked backs as one).
+        let before_gap = if self.across_gap {
             self.back_at = Some(frame);
-        }
+            self.face_down_boxes()
+        } else {
+            Vec::new()
+        };
         self.across_gap = false;
         let mut facts = Vec::new();
         let mut seen_now = vec![false; self.tracks.len()];
@@ -595,19 +642,9 @@ impl Tracker {
             // surely as another card is that card (seed 36 at 30 fps, out
             // from 7 s to 8 s: Ann's 2H and 6H, drawn onto her 2S).
             let back_at = self.back_at;
-            // On the camera's return, a back lying almost wholly within a
-            // face-down card found again is a second box of that card (one
-            // half hidden under the card dealt onto it), not a card of its
-            // own: seed 33 at 10 fps, the camera out from 3 s to 4.5 s, such
-            // a box on Bob's KH took the KH's face when it was turned up,
-            // and it went in as a card he drew.
             if reading.card.is_none()
                 && back_at == Some(frame)
-                && self.tracks.iter().any(|t| {
-                    t.counted == Counted::FaceDown
-                        && t.last_seen.0 == frame
-                        && share_within(reading.bbox, t.bbox) >= WITHIN
-                })
+                && self.within_a_back(reading.bbox, frame, &before_gap)
             {
                 continue;
             }
@@ -719,6 +756,9 @@ impl Tracker {
                         continue;
                     }
                 }
+                if self.landing_on(reading, t, frame) {
+                    continue;
+                }
                 if flying && overlap < 0.3 && near <= FLIGHT_STEP {
                     pairs.push((1.0 + 0.3 * (1.0 - near / FLIGHT_STEP), r, t));
                     continue;
@@ -726,10 +766,21 @@ impl Tracker {
                 // A counted card seen as it was counted (a back as a back, a
                 // face as that face) is surely itself; seen otherwise, it may
                 // be turned up, or be another card passing or fallen on it,
-                // so it must lie just where it lay.
+                // so it must lie just where it lay. A face-down card read
+                // face up as it turns agrees with that face (seed 25 on a
+                // still table, the camera out from 5 s to 6.5 s: Ann's AC,
+                // turned up meanwhile, was taken by a passing box misread
+                // beside it, and went in as a card drawn).
                 let agrees = match track.counted {
                     Counted::Not => true,
-                    Counted::FaceDown => reading.card.is_none(),
+                    Counted::FaceDown => {
+                        reading.card.is_none()
+                            || track.up > 0
+                                && track
+                                    .ranked()
+                                    .first()
+                                    .is_some_and(|&(best, _)| Some(best) == reading.card)
+                    }
                     Counted::FaceUp(card) => reading.card == Some(card),
                 };
                 // A face counted surely, read surely as another face, is
@@ -765,6 +816,30 @@ impl Tracker {
             .enumerate()
             .map(|(r, &t)| (weights[(r, t)] > 0).then_some(t))
             .collect()
+    }
+
+    /// Whether `reading`, a back, is counted face-down card `t` boxed as
+    /// one with a card in flight landing onto it, face down: the reading's
+    /// box grown around the card's (it lies [`LANDED_ON`] within the
+    /// reading's, which lies less than that within it) and met by a back
+    /// just come or moved. The reading is the card landing, which hides the
+    /// one under it (seed 25 on a still table: Ann's AH, dealt face down
+    /// onto her AC, was boxed with it as one from its landing, that box
+    /// went to the AC, and the AH was never counted).
+    fn landing_on(&self, reading: &Reading, t: usize, frame: u64) -> bool {
+        let under = &self.tracks[t];
+        reading.card.is_none()
+            && under.counted == Counted::FaceDown
+            && share_within(under.bbox, reading.bbox) >= LANDED_ON
+            && share_within(reading.bbox, under.bbox) < LANDED_ON
+            && self.tracks.iter().any(|f| {
+                f.counted == Counted::Not
+                    && !f.misread
+                    && f.down > 0
+                    && f.last_seen.0 + 1 == frame
+                    && f.rest.0 == f.last_seen.0
+                    && iou(f.bbox, reading.bbox) >= 0.3
+            })
     }
 
     /// A track seen again.
