@@ -822,7 +822,7 @@ impl Tracker {
     /// one with a card in flight landing onto it, face down: the reading's
     /// box grown around the card's (it lies [`LANDED_ON`] within the
     /// reading's, which lies less than that within it) and met by a back
-    /// just come or moved. The reading is the card landing, which hides the
+    /// just come or moved, on it or a flight's step from it. The reading is the card landing, which hides the
     /// one under it (seed 25 on a still table: Ann's AH, dealt face down
     /// onto her AC, was boxed with it as one from its landing, that box
     /// went to the AC, and the AH was never counted).
@@ -838,7 +838,9 @@ impl Tracker {
                     && f.down > 0
                     && f.last_seen.0 + 1 == frame
                     && f.rest.0 == f.last_seen.0
-                    && iou(f.bbox, reading.bbox) >= 0.3
+                    && (iou(f.bbox, reading.bbox) >= 0.3
+                        || distance(centre(f.bbox), centre(reading.bbox))
+                            <= FLIGHT_STEP * long_side(f.bbox).max(1.0))
             })
     }
 
@@ -1498,6 +1500,78 @@ mod tests {
         facts.extend(run_from(&mut tracker, 20, &frames));
         assert_eq!(landed_cards(&facts), vec![None, None], "{facts:?}");
         assert!(turned_up(&facts, 0, "KH"), "{facts:?}");
+    }
+
+    #[test]
+    fn a_back_landing_on_a_back_and_boxed_as_one_with_it_is_a_new_card() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("back", A, 0.99)]; 3];
+        // A card comes flying in face down, and lands a little above A's
+        // card: the finder boxes the two as one from its landing.
+        frames.push(vec![
+            seen("back", A, 0.99),
+            seen("back", [300.0, 40.0, 370.0, 140.0], 0.99),
+        ]);
+        frames.push(vec![
+            seen("back", A, 0.99),
+            seen("back", [160.0, 60.0, 230.0, 160.0], 0.99),
+        ]);
+        frames.extend(vec![vec![seen("back", [96.0, 75.0, 170.0, 200.0], 0.99)]; 5]);
+        let facts = run(&mut tracker, &frames);
+        assert_eq!(landed_cards(&facts), vec![None, None], "{facts:?}");
+    }
+
+    #[test]
+    fn a_back_passing_over_a_back_is_no_card_and_leaves_it_there() {
+        let mut tracker = Tracker::default();
+        let mut frames = vec![vec![seen("back", A, 0.99)]; 3];
+        // A card flies over A's card to another seat: the finder boxes the
+        // two as one for a frame as it passes.
+        frames.push(vec![
+            seen("back", A, 0.99),
+            seen("back", [40.0, 40.0, 110.0, 140.0], 0.99),
+        ]);
+        frames.push(vec![seen("back", [96.0, 75.0, 170.0, 200.0], 0.99)]);
+        frames.push(vec![
+            seen("back", A, 0.99),
+            seen("back", [200.0, 120.0, 270.0, 220.0], 0.99),
+        ]);
+        frames.extend(vec![vec![seen("back", A, 0.99), seen("back", B, 0.99)]; 4]);
+        let facts = run(&mut tracker, &frames);
+        assert_eq!(landed_cards(&facts), vec![None, None], "{facts:?}");
+        assert!(
+            !facts.iter().any(|f| matches!(f, Fact::Gone { .. } | Fact::Moved { .. })),
+            "{facts:?}"
+        );
+    }
+
+    #[test]
+    fn a_back_found_on_the_cameras_return_where_a_gathered_back_lay_is_a_new_card() {
+        let mut tracker = Tracker::default();
+        let mut facts = run(&mut tracker, &vec![vec![seen("back", A, 0.99)]; 3]);
+        // The round's cards, gathered, come to rest a moment on A's card on
+        // their way to the pone's pile, and the camera goes out; on its
+        // return, the next round's card lies face down almost where they lay.
+        tracker.to_the_pile(0);
+        tracker.camera_back();
+        let next = [104.0, 104.0, 168.0, 196.0];
+        facts.extend(run_from(&mut tracker, 20, &vec![vec![seen("back", next, 0.99)]; 4]));
+        assert_eq!(landed_cards(&facts), vec![None, None], "{facts:?}");
+    }
+
+    #[test]
+    fn a_face_down_card_turning_up_keeps_its_face_over_a_box_misread_by_it() {
+        let mut tracker = Tracker::default();
+        let mut facts = run(&mut tracker, &vec![vec![seen("back", A, 0.99)]; 3]);
+        // Turned up while the camera was out; on the return a box misread
+        // once lies over it and a card beside it, and is followed.
+        tracker.camera_back();
+        let misread = [80.0, 80.0, 150.0, 180.0];
+        let mut frames = vec![vec![seen("AC", A, 0.99), seen("8S", misread, 0.4)]];
+        frames.extend(vec![vec![seen("AC", A, 0.99)]; 4]);
+        facts.extend(run_from(&mut tracker, 20, &frames));
+        assert!(turned_up(&facts, 0, "AC"), "{facts:?}");
+        assert!(!landed_face_up(&facts), "{facts:?}");
     }
 
     #[test]
