@@ -3283,13 +3283,22 @@ impl Play {
         // (seed 24 at 10 fps, the camera out from 13 s to 14.5 s: Ann's 4C,
         // dealt onto her 4H two frames after the return, was taken for the
         // 4H's second box, and the 4H read again as 4C).
+        // So is a face read surely coming to rest on such a card lying face
+        // down, still seen there since (not turned up: seed 15 at 10 fps on
+        // a still table, the camera out from 3 s to 4.5 s: Cat's 3D, dealt
+        // face down onto her 7C meanwhile and found on the return, then her
+        // 4D drawn onto it, which was taken for the 3D's second box).
         let found_on_return = self.returned.filter(|back| back.found(dealt));
         let on_return = found_on_return.is_some_and(|back| back.found(frame));
+        let back_still_seen = self
+            .tracker
+            .last_seen(last)
+            .is_some_and(|seen| seen > frame);
         let two_faces = |was: Option<pone_engine::Card>| {
             found_on_return.is_some()
                 && sure >= SURE_SECOND_FACE
                 && face.is_some_and(|(card, confidence)| {
-                    confidence >= SURE_SECOND_FACE && was.is_some_and(|was| was != card)
+                    confidence >= SURE_SECOND_FACE && was.map_or(back_still_seen, |was| was != card)
                 })
         };
         let here = self.nearest_seat(centre(bbox)).filter(|_| !on_return);
@@ -3971,9 +3980,8 @@ impl Play {
         self.deal_waits_for()
             .or_else(|| self.card_due().filter(|_| between))
             .or_else(|| {
-                self.card_due().filter(|&due| {
-                    self.asked_card == Some(due) || self.asked_showdown == Some(due)
-                })
+                self.card_due()
+                    .filter(|&due| self.asked_card == Some(due) || self.asked_showdown == Some(due))
             })
     }
 

@@ -600,6 +600,18 @@ impl Tracker {
         let mut facts = Vec::new();
         let mut seen_now = vec![false; self.tracks.len()];
         let mut fresh = Vec::new();
+        // A face-down card that a card landing onto it is boxed as one with
+        // is seen there, under it: not gone, nor picked up by the flight.
+        for (r, reading) in readings.iter().enumerate() {
+            if matched[r].is_some_and(|t| self.tracks[t].counted == Counted::Not) {
+                for t in 0..self.tracks.len() {
+                    if !matched.contains(&Some(t)) && self.landing_on(reading, t, frame) {
+                        seen_now[t] = true;
+                        self.tracks[t].last_seen = (frame, at);
+                    }
+                }
+            }
+        }
         for (r, reading) in readings.iter().enumerate() {
             match matched[r] {
                 Some(t) => {
@@ -822,7 +834,9 @@ impl Tracker {
     /// one with a card in flight landing onto it, face down: the reading's
     /// box grown around the card's (it lies [`LANDED_ON`] within the
     /// reading's, which lies less than that within it) and met by a back
-    /// just come or moved, on it or a flight's step from it. The reading is the card landing, which hides the
+    /// just come or moved, lying on it. (Seed 32 on a still table: as
+    /// Bob's cards flew past to the pone, a flight a card's width from Cat's
+    /// backs took one's box from it, and it was followed to the pile.) The reading is the card landing, which hides the
     /// one under it (seed 25 on a still table: Ann's AH, dealt face down
     /// onto her AC, was boxed with it as one from its landing, that box
     /// went to the AC, and the AH was never counted).
@@ -838,9 +852,7 @@ impl Tracker {
                     && f.down > 0
                     && f.last_seen.0 + 1 == frame
                     && f.rest.0 == f.last_seen.0
-                    && (iou(f.bbox, reading.bbox) >= 0.3
-                        || distance(centre(f.bbox), centre(reading.bbox))
-                            <= FLIGHT_STEP * long_side(f.bbox).max(1.0))
+                    && iou(f.bbox, reading.bbox) >= 0.3
             })
     }
 
@@ -1512,11 +1524,13 @@ mod tests {
             seen("back", A, 0.99),
             seen("back", [300.0, 40.0, 370.0, 140.0], 0.99),
         ]);
-        frames.push(vec![
-            seen("back", A, 0.99),
-            seen("back", [160.0, 60.0, 230.0, 160.0], 0.99),
+        for flight in [[200.0, 50.0, 270.0, 150.0], [110.0, 60.0, 180.0, 160.0]] {
+            frames.push(vec![seen("back", A, 0.99), seen("back", flight, 0.99)]);
+        }
+        frames.extend(vec![
+            vec![seen("back", [96.0, 75.0, 170.0, 200.0], 0.99)];
+            5
         ]);
-        frames.extend(vec![vec![seen("back", [96.0, 75.0, 170.0, 200.0], 0.99)]; 5]);
         let facts = run(&mut tracker, &frames);
         assert_eq!(landed_cards(&facts), vec![None, None], "{facts:?}");
     }
@@ -1540,7 +1554,9 @@ mod tests {
         let facts = run(&mut tracker, &frames);
         assert_eq!(landed_cards(&facts), vec![None, None], "{facts:?}");
         assert!(
-            !facts.iter().any(|f| matches!(f, Fact::Gone { .. } | Fact::Moved { .. })),
+            !facts
+                .iter()
+                .any(|f| matches!(f, Fact::Gone { .. } | Fact::Moved { .. })),
             "{facts:?}"
         );
     }
@@ -1555,7 +1571,11 @@ mod tests {
         tracker.to_the_pile(0);
         tracker.camera_back();
         let next = [104.0, 104.0, 168.0, 196.0];
-        facts.extend(run_from(&mut tracker, 20, &vec![vec![seen("back", next, 0.99)]; 4]));
+        facts.extend(run_from(
+            &mut tracker,
+            20,
+            &vec![vec![seen("back", next, 0.99)]; 4],
+        ));
         assert_eq!(landed_cards(&facts), vec![None, None], "{facts:?}");
     }
 
