@@ -600,18 +600,7 @@ impl Tracker {
         let mut facts = Vec::new();
         let mut seen_now = vec![false; self.tracks.len()];
         let mut fresh = Vec::new();
-        // A face-down card that a card landing onto it is boxed as one with
-        // is seen there, under it: not gone, nor picked up by the flight.
-        for (r, reading) in readings.iter().enumerate() {
-            if matched[r].is_some_and(|t| self.tracks[t].counted == Counted::Not) {
-                for t in 0..self.tracks.len() {
-                    if !matched.contains(&Some(t)) && self.landing_on(reading, t, frame) {
-                        seen_now[t] = true;
-                        self.tracks[t].last_seen = (frame, at);
-                    }
-                }
-            }
-        }
+        self.seen_under_a_landing(&readings, &matched, (frame, at), &mut seen_now);
         for (r, reading) in readings.iter().enumerate() {
             match matched[r] {
                 Some(t) => {
@@ -854,6 +843,30 @@ impl Tracker {
                     && f.rest.0 == f.last_seen.0
                     && iou(f.bbox, reading.bbox) >= 0.3
             })
+    }
+
+    /// A face-down card that a card landing onto it is boxed as one with
+    /// ([`Tracker::landing_on`]) is seen there, under it: not gone, nor
+    /// picked up by the flight.
+    fn seen_under_a_landing(
+        &mut self,
+        readings: &[Reading],
+        matched: &[Option<usize>],
+        (frame, at): (u64, Duration),
+        seen_now: &mut [bool],
+    ) {
+        for (reading, m) in readings.iter().zip(matched) {
+            if !m.is_some_and(|t| self.tracks[t].counted == Counted::Not) {
+                continue;
+            }
+            let under: Vec<usize> = (0..self.tracks.len())
+                .filter(|&t| !matched.contains(&Some(t)) && self.landing_on(reading, t, frame))
+                .collect();
+            for t in under {
+                seen_now[t] = true;
+                self.tracks[t].last_seen = (frame, at);
+            }
+        }
     }
 
     /// A track seen again.
