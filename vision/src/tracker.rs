@@ -78,7 +78,7 @@ const WITHIN: f32 = 0.85;
 
 /// How much of a face-down card's box must lie within a back's box, and
 /// how little of that box within the card's, for the back to be that card
-/// and one landing onto it, boxed as one ([`Tracker::landing_on`]): Ann's
+/// and one landing onto it, boxed as one ([`Tracker::landings_onto_backs`]): Ann's
 /// AH landing on her AC, seed 25 on a still table, lay 0.97 and 0.69.
 const LANDED_ON: f32 = 0.8;
 
@@ -579,7 +579,7 @@ impl Tracker {
     /// One frame's readings in; what changed on the table out.
     pub fn update(&mut self, frame: u64, at: Duration, readings: &[Seen]) -> Vec<Fact> {
         let readings = merge_duplicates(parse(readings));
-        let matched = self.associate(&readings, frame);
+        let mut matched = self.associate(&readings, frame);
         tracing::trace!(
             frame,
             readings = ?readings.iter().map(|r| (r.bbox, r.card, r.confidence)).collect::<Vec<_>>(),
@@ -600,7 +600,7 @@ impl Tracker {
         let mut facts = Vec::new();
         let mut seen_now = vec![false; self.tracks.len()];
         let mut fresh = Vec::new();
-        self.seen_under_a_landing(&readings, &matched, (frame, at), &mut seen_now);
+        self.landings_onto_backs(&readings, &mut matched, (frame, at), &mut seen_now);
         for (r, reading) in readings.iter().enumerate() {
             match matched[r] {
                 Some(t) => {
@@ -757,9 +757,6 @@ impl Tracker {
                         continue;
                     }
                 }
-                if self.landing_on(reading, t, frame) {
-                    continue;
-                }
                 if flying && overlap < 0.3 && near <= FLIGHT_STEP {
                     pairs.push((1.0 + 0.3 * (1.0 - near / FLIGHT_STEP), r, t));
                     continue;
@@ -819,52 +816,57 @@ impl Tracker {
             .collect()
     }
 
-    /// Whether `reading`, a back, is counted face-down card `t` boxed as
-    /// one with a card in flight landing onto it, face down: the reading's
-    /// box grown around the card's (it lies [`LANDED_ON`] within the
-    /// reading's, which lies less than that within it) and met by a back
-    /// just come or moved, lying on it. (Seed 32 on a still table: as
-    /// Bob's cards flew past to the pone, a flight a card's width from Cat's
-    /// backs took one's box from it, and it was followed to the pile.) The reading is the card landing, which hides the
-    /// one under it (seed 25 on a still table: Ann's AH, dealt face down
-    /// onto her AC, was boxed with it as one from its landing, that box
-    /// went to the AC, and the AH was never counted).
-    fn landing_on(&self, reading: &Reading, t: usize, frame: u64) -> bool {
-        let under = &self.tracks[t];
-        reading.card.is_none()
-            && under.counted == Counted::FaceDown
-            && share_within(under.bbox, reading.bbox) >= LANDED_ON
-            && share_within(reading.bbox, under.bbox) < LANDED_ON
-            && self.tracks.iter().any(|f| {
-                f.counted == Counted::Not
-                    && !f.misread
-                    && f.down > 0
-                    && f.last_seen.0 + 1 == frame
-                    && f.rest.0 == f.last_seen.0
-                    && iou(f.bbox, reading.bbox) >= 0.3
-            })
-    }
-
-    /// A face-down card that a card landing onto it is boxed as one with
-    /// ([`Tracker::landing_on`]) is seen there, under it: not gone, nor
-    /// picked up by the flight.
-    fn seen_under_a_landing(
+    /// Readings taken by counted face-down cards that are such a card boxed
+    /// as one with a card in flight landing onto it, face down: a back just
+    /// come or moved from a card's length or more away (not a card lifted
+    /// off it), that found no reading of its own this frame, whose last
+    /// box lies on the reading's, the reading's box grown around the
+    /// card's (that lies [`LANDED_ON`] within it, and it less than that
+    /// within the card's). Each such reading goes to the card landing, and
+    /// the card under it is seen there, hidden: not gone, nor picked up by
+    /// the flight. Seed 25 on a still table: Ann's AH, dealt face down onto
+    /// her AC, was boxed with it as one from its landing, that box went to
+    /// the AC, and the AH was never counted. (A flight that found a reading
+    /// of its own is not landing: as a card is uncovered its box grows
+    /// back around its track's, with cards flying by.)
+    fn landings_onto_backs(
         &mut self,
         readings: &[Reading],
-        matched: &[Option<usize>],
+        matched: &mut [Option<usize>],
         (frame, at): (u64, Duration),
         seen_now: &mut [bool],
     ) {
-        for (reading, m) in readings.iter().zip(matched) {
-            if !m.is_some_and(|t| self.tracks[t].counted == Counted::Not) {
+        for f in 0..self.tracks.len() {
+            let flight = &self.tracks[f];
+            let landing = flight.counted == Counted::Not
+                && !flight.misread
+                && flight.down > 0
+                && flight.last_seen.0 + 1 == frame
+                && flight.rest.0 == flight.last_seen.0
+                && !matched.contains(&Some(f));
+            if !landing {
                 continue;
             }
-            let under: Vec<usize> = (0..self.tracks.len())
-                .filter(|&t| !matched.contains(&Some(t)) && self.landing_on(reading, t, frame))
-                .collect();
-            for t in under {
-                seen_now[t] = true;
-                self.tracks[t].last_seen = (frame, at);
+            let onto = readings
+                .iter()
+                .zip(matched.iter())
+                .position(|(reading, m)| {
+                    m.is_some_and(|t| {
+                        let under = &self.tracks[t];
+                        reading.card.is_none()
+                            && under.counted == Counted::FaceDown
+                            && share_within(under.bbox, reading.bbox) >= LANDED_ON
+                            && share_within(reading.bbox, under.bbox) < LANDED_ON
+                            && iou(flight.bbox, reading.bbox) >= 0.3
+                            && distance(flight.born.1, centre(reading.bbox))
+                                >= long_side(reading.bbox)
+                    })
+                });
+            if let Some(r) = onto
+                && let Some(under) = matched[r].replace(f)
+            {
+                seen_now[under] = true;
+                self.tracks[under].last_seen = (frame, at);
             }
         }
     }
