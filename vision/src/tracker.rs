@@ -764,16 +764,18 @@ impl Tracker {
                 // A counted card seen as it was counted (a back as a back, a
                 // face as that face) is surely itself; seen otherwise, it may
                 // be turned up, or be another card passing or fallen on it,
-                // so it must lie just where it lay. A face-down card read
-                // face up as it turns agrees with that face (seed 25 on a
-                // still table, the camera out from 5 s to 6.5 s: Ann's AC,
-                // turned up meanwhile, was taken by a passing box misread
-                // beside it, and went in as a card drawn).
+                // so it must lie just where it lay. A face-down card found
+                // turned up on the camera's return agrees with that face
+                // (seed 25 on a still table, the camera out from 5 s to 6.5
+                // s: Ann's AC, turned up meanwhile, was taken by a box
+                // misread beside it, and went in as a card drawn). Not one
+                // seen turning (seed 11: the dealer's AD, pulled away from
+                // his AC to divide them, kept the AC's track's place).
                 let agrees = match track.counted {
                     Counted::Not => true,
                     Counted::FaceDown => {
                         reading.card.is_none()
-                            || track.up > 0
+                            || track.up_since.is_some_and(|(f, _)| Some(f) == self.back_at)
                                 && track
                                     .ranked()
                                     .first()
