@@ -3287,18 +3287,22 @@ impl Play {
         // down, still seen there since (not turned up: seed 15 at 10 fps on
         // a still table, the camera out from 3 s to 4.5 s: Cat's 3D, dealt
         // face down onto her 7C meanwhile and found on the return, then her
-        // 4D drawn onto it, which was taken for the 3D's second box).
+        // 4D drawn onto it, which was taken for the 3D's second box; that
+        // window still loses its ledger, as Ann's and Bob's second cards
+        // went unseen onto their first).
         let found_on_return = self.returned.filter(|back| back.found(dealt));
         let on_return = found_on_return.is_some_and(|back| back.found(frame));
-        let back_still_seen = self
-            .tracker
-            .last_seen(last)
-            .is_some_and(|seen| seen > frame);
+        let back_still_seen = || {
+            self.tracker
+                .last_seen(last)
+                .is_some_and(|seen| seen > frame)
+        };
         let two_faces = |was: Option<pone_engine::Card>| {
             found_on_return.is_some()
                 && sure >= SURE_SECOND_FACE
                 && face.is_some_and(|(card, confidence)| {
-                    confidence >= SURE_SECOND_FACE && was.map_or(back_still_seen, |was| was != card)
+                    confidence >= SURE_SECOND_FACE
+                        && was.map_or_else(back_still_seen, |was| was != card)
                 })
         };
         let here = self.nearest_seat(centre(bbox)).filter(|_| !on_return);
