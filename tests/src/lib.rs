@@ -97,6 +97,47 @@ pub fn temp_dir(name: &str) -> Scratch {
     )
 }
 
+/// Renders a sitting into a fresh folder: `pone synth --sitting` with its
+/// seed, rounds, players and size, at 10 frames a second unless `more`
+/// (more of `pone synth`'s arguments) says `--fps`.
+///
+/// # Panics
+/// When `pone synth` fails (its stderr in the message).
+pub fn rendered_sitting(
+    name: &str,
+    seed: u64,
+    rounds: u32,
+    players: u32,
+    size: &str,
+    more: &[&str],
+) -> Scratch {
+    let out = temp_dir(name);
+    let rounds = rounds.to_string();
+    let players = players.to_string();
+    let seed = seed.to_string();
+    let out_arg = out.to_string_lossy().into_owned();
+    let mut args = vec![
+        "synth",
+        "--sitting",
+        "--rounds",
+        &rounds,
+        "--players",
+        &players,
+        "--size",
+        size,
+        "--seed",
+        &seed,
+        "--out",
+        &out_arg,
+    ];
+    args.extend_from_slice(more);
+    if !more.contains(&"--fps") {
+        args.extend_from_slice(&["--fps", "10"]);
+    }
+    pone_ok(args);
+    out
+}
+
 /// The committed card reader model.
 pub fn reader_model() -> PathBuf {
     models().join("reader.onnx")

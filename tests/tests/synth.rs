@@ -1,6 +1,6 @@
 //! `pone synth`: rendered scenes and sittings, from the outside.
 
-use pone_tests::{Scratch, pone_ok, temp_dir};
+use pone_tests::{Scratch, pone_ok, rendered_sitting, temp_dir};
 use serde_json::Value;
 
 fn lines(path: &std::path::Path) -> Vec<Value> {
@@ -11,29 +11,9 @@ fn lines(path: &std::path::Path) -> Vec<Value> {
         .collect()
 }
 
-/// Renders a sitting into a fresh folder (`pone synth --sitting` with its
-/// rounds, players, frame rate, size and seed): the folder and its
-/// `sitting.json`.
-fn rendered_sitting(name: &str, settings: [&str; 5]) -> (Scratch, Value) {
-    let out = temp_dir(name);
-    let out_arg = out.to_string_lossy().into_owned();
-    let [rounds, players, fps, size, seed] = settings;
-    pone_ok([
-        "synth",
-        "--sitting",
-        "--rounds",
-        rounds,
-        "--players",
-        players,
-        "--fps",
-        fps,
-        "--size",
-        size,
-        "--seed",
-        seed,
-        "--out",
-        &out_arg,
-    ]);
+/// Renders a sitting at 4 frames a second: the folder and its `sitting.json`.
+fn sitting_at_4_fps(name: &str, seed: u64, rounds: u32, size: &str) -> (Scratch, Value) {
+    let out = rendered_sitting(name, seed, rounds, 3, size, &["--fps", "4"]);
     let sitting =
         serde_json::from_slice(&std::fs::read(out.join("sitting.json")).expect("sitting.json"))
             .expect("JSON");
@@ -82,7 +62,7 @@ fn a_scene_set_has_an_image_and_labels_for_every_scene() {
 
 #[test]
 fn a_rendered_sitting_replays_and_its_frames_match_its_scripts() {
-    let (out, sitting) = rendered_sitting("sitting", ["2", "3", "4", "320x180", "12"]);
+    let (out, sitting) = sitting_at_4_fps("sitting", 12, 2, "320x180");
     let frames = sitting["frames"].as_u64().expect("frames");
     assert_eq!(sitting["rounds"], 2);
     assert_eq!(
@@ -188,7 +168,7 @@ fn block_difference(a: &image::RgbImage, b: &image::RgbImage) -> f64 {
 /// stays there, frame after frame.
 #[test]
 fn a_sittings_table_keeps_still_from_frame_to_frame() {
-    let (out, sitting) = rendered_sitting("sitting-still", ["1", "3", "4", "640x360", "8"]);
+    let (out, sitting) = sitting_at_4_fps("sitting-still", 8, 1, "640x360");
     let frames = sitting["frames"].as_u64().expect("frames");
     let passing: Vec<u64> = sitting["hand_passes"]
         .as_array()

@@ -2824,6 +2824,48 @@ impl Play {
         !on_a_card
     }
 
+    /// A card come to rest that is no card new to the deal: on the pack or
+    /// the pile, a card just turned up read again, the card just dealt found
+    /// a second time, or a card seen already. `Some`: whether it went in
+    /// (a second box may take the card over).
+    fn seen_before(&mut self, landing: Landing, due: Option<Seat>) -> Option<bool> {
+        let Landing {
+            track,
+            frame,
+            bbox,
+            card,
+            confidence,
+            ..
+        } = landing;
+        if self.on_a_stack(centre(bbox), long_side(bbox), due) {
+            tracing::debug!(track, "come to rest on the pack or the pile");
+            return Some(false);
+        }
+        // A sure face on a card just turned up and read unsurely is that
+        // card read again, though its round is over: the camera's return
+        // may settle the round before the sure box lands (blind seed 50,
+        // the camera out from 15 s to 16.5 s: Bob's 6D, half under his
+        // TC, turned up read QD at 0.39, then found as 6D at 0.99 in a box
+        // of its own after the catch-up had settled the round).
+        if card.is_some() && self.gathered_found_again(frame) {
+            self.shown_read_again(&landing);
+            return Some(false);
+        }
+        if let Some(twice) = self.found_twice(frame, bbox, card.map(|c| (c, confidence))) {
+            tracing::debug!(
+                track,
+                last = twice.0,
+                "the card just dealt found a second time"
+            );
+            return Some(self.second_box(landing, twice));
+        }
+        if self.a_card_seen_again(&landing) {
+            tracing::debug!(track, "a card seen again");
+            return Some(false);
+        }
+        None
+    }
+
     /// A card came to rest: if it is the next card of the deal, it goes to the
     /// engine (true); the pack, the pile, a card where none is due do not.
     fn landed(&mut self, landing: Landing) -> bool {
@@ -2838,24 +2880,8 @@ impl Play {
         let here = centre(bbox);
         let size = long_side(bbox);
         let due = self.game.sitting().state().due_card();
-        if self.on_a_stack(here, size, due.map(|(seat, _)| seat)) {
-            return false;
-        }
-        // A sure face on a card just turned up and read unsurely is that
-        // card read again, though its round is over: the camera's return
-        // may settle the round before the sure box lands (blind seed 50,
-        // the camera out from 15 s to 16.5 s: Bob's 6D, half under his
-        // TC, turned up read QD at 0.39, then found as 6D at 0.99 in a box
-        // of its own after the catch-up had settled the round).
-        if card.is_some() && self.gathered_found_again(frame) {
-            self.shown_read_again(&landing);
-            return false;
-        }
-        if let Some(twice) = self.found_twice(frame, bbox, card.map(|c| (c, confidence))) {
-            return self.second_box(landing, twice);
-        }
-        if self.a_card_seen_again(&landing) {
-            return false;
+        if let Some(went_in) = self.seen_before(landing, due.map(|(seat, _)| seat)) {
+            return went_in;
         }
         // No card is due (the pack before the deal), or the cards of a
         // round over were gathered away from the seat due the next
@@ -3283,28 +3309,18 @@ impl Play {
         // (seed 24 at 10 fps, the camera out from 13 s to 14.5 s: Ann's 4C,
         // dealt onto her 4H two frames after the return, was taken for the
         // 4H's second box, and the 4H read again as 4C).
-        // So is a face read surely coming to rest on such a card lying face
-        // down, still seen there since (not turned up: seed 15 at 10 fps on
-        // a still table, the camera out from 3 s to 4.5 s: Cat's 3D, dealt
-        // face down onto her 7C meanwhile and found on the return, then her
-        // 4D drawn onto it, which was taken for the 3D's second box; that
-        // window still loses its ledger, as Ann's and Bob's second cards
-        // went unseen onto their first).
         let found_on_return = self.returned.filter(|back| back.found(dealt));
         let on_return = found_on_return.is_some_and(|back| back.found(frame));
-        let back_still_seen = || {
-            self.tracker
-                .last_seen(last)
-                .is_some_and(|seen| seen > frame)
-        };
         let two_faces = |was: Option<pone_engine::Card>| {
             found_on_return.is_some()
                 && sure >= SURE_SECOND_FACE
                 && face.is_some_and(|(card, confidence)| {
-                    confidence >= SURE_SECOND_FACE
-                        && was.map_or_else(back_still_seen, |was| was != card)
+                    confidence >= SURE_SECOND_FACE && was.is_some_and(|was| was != card)
                 })
         };
+        if found_on_return.is_some() && self.on_another_of_its_seat(last, bbox) {
+            return None;
+        }
         let here = self.nearest_seat(centre(bbox)).filter(|_| !on_return);
         self.tracker
             .on_table()
@@ -3317,6 +3333,32 @@ impl Play {
                         || (same_seat && (soon || share >= AT_ITS_SEAT_TWICE)))
             })
             .map(|(track, at, card)| (track, at, card, sure))
+    }
+
+    /// Whether a box coming to rest lies mostly ([`ONE_CARD_TWICE`]) on
+    /// another card of the seat of `last`, the card just dealt, and more
+    /// than on `last`. Cards found on the camera's return, boxed as one and
+    /// then apart, are found again in boxes of their own: such a box is
+    /// that other card's, not a second box of the card just dealt (seed 15
+    /// at 10 fps on a still table, the camera out from 3 s to 4.5 s: Cat's
+    /// 7C, boxed again on its own, took her 3D's place, and her 4D, drawn
+    /// onto it, was taken for its second box).
+    fn on_another_of_its_seat(&self, last: u64, bbox: [f32; 4]) -> bool {
+        let Some(&(seat, _)) = self.placed.get(&last) else {
+            return false;
+        };
+        let lies_on = |at: [f32; 4]| share_of_smaller(at, bbox);
+        let on_last = self
+            .tracker
+            .on_table()
+            .find(|&(track, ..)| track == last)
+            .map_or(0.0, |(_, at, _)| lies_on(at));
+        self.tracker.on_table().any(|(track, at, _)| {
+            track != last
+                && self.placed.get(&track).is_some_and(|&(s, _)| s == seat)
+                && lies_on(at) >= ONE_CARD_TWICE
+                && lies_on(at) > on_last
+        })
     }
 
     /// A card of the deal gone in, dealt in `phase`: a second first card
@@ -3812,7 +3854,7 @@ impl Play {
                     self.words_refused_over(seq);
                 }
                 if let Some(again) = again {
-                    self.words_refused_before_the_card(again);
+                    self.words_refused_before_the_card(again, "the card the deal waited for");
                 }
                 true
             }
@@ -3870,16 +3912,18 @@ impl Play {
     /// were not all dealt), are said again at their frames, in order with
     /// the cards that landed before and after them (seed 15: Ann's "over"
     /// comes after the card she drew, which waited for the card asked for).
-    /// One refused again is asked again.
-    fn words_refused_before_the_card(&mut self, again: Vec<Refused>) {
+    /// One refused again is asked again. `went_in`: what went in, for the
+    /// questions settled (the card the deal waited for, or a hand the
+    /// dealer was asked to show).
+    fn words_refused_before_the_card(&mut self, again: Vec<Refused>, went_in: &str) {
         for word in again {
             tracing::debug!(
                 word.frame,
-                "the dealer's word, refused before, is said again: the card the deal waited for went in"
+                went_in,
+                "the dealer's word, refused before, is said again"
             );
             if let Some(q) = self.questions.get_mut(word.question) {
-                q.answered =
-                    Some("said again once the card the deal waited for went in".to_owned());
+                q.answered = Some(format!("said again once {went_in} went in"));
             }
             self.pending(word.frame, word.line);
         }
@@ -4591,7 +4635,7 @@ impl Play {
         for (text, events) in went_in {
             self.applied(frame, text, None, &events);
         }
-        self.words_refused_before_the_card(again);
+        self.words_refused_before_the_card(again, "the hand asked for");
         true
     }
 

@@ -50,6 +50,13 @@ const PHANTOM_IN_PLACE: f32 = 0.5;
 /// union) for a face on a face to lie just where it lies.
 const IN_PLACE: f32 = 0.6;
 
+/// How much a box must be a card's last box (intersection over union) to be
+/// that card again, seen as it was counted: a card moves a little from frame
+/// to frame. Less, a card in flight is followed by its flight's step
+/// instead; a flight's last box must be this much a back's box to have
+/// landed on it ([`Tracker::landings_onto_backs`]).
+const FOLLOWS: f32 = 0.3;
+
 /// How much two boxes must be one another for a face on a face to lie
 /// squarely on it: no card is dealt so (it would hide the card under it),
 /// so a face there read less surely than [`SURELY_ANOTHER`] is that card
@@ -757,7 +764,7 @@ impl Tracker {
                         continue;
                     }
                 }
-                if flying && overlap < 0.3 && near <= FLIGHT_STEP {
+                if flying && overlap < FOLLOWS && near <= FLIGHT_STEP {
                     pairs.push((1.0 + 0.3 * (1.0 - near / FLIGHT_STEP), r, t));
                     continue;
                 }
@@ -792,7 +799,7 @@ impl Tracker {
                     && reading.card.is_some()
                     && !agrees
                     && reading.confidence >= SURELY_ANOTHER;
-                if other_face || overlap < if agrees { 0.3 } else { 0.6 } {
+                if other_face || overlap < if agrees { FOLLOWS } else { IN_PLACE } {
                     continue;
                 }
                 pairs.push((overlap + if agrees { 1.0 } else { 0.0 }, r, t));
@@ -859,7 +866,7 @@ impl Tracker {
                             && under.counted == Counted::FaceDown
                             && share_within(under.bbox, reading.bbox) >= LANDED_ON
                             && share_within(reading.bbox, under.bbox) < LANDED_ON
-                            && iou(flight.bbox, reading.bbox) >= 0.3
+                            && iou(flight.bbox, reading.bbox) >= FOLLOWS
                             && distance(flight.born.1, centre(reading.bbox))
                                 >= long_side(reading.bbox)
                     })
