@@ -3348,11 +3348,7 @@ impl Play {
             return false;
         };
         let lies_on = |at: [f32; 4]| share_of_smaller(at, bbox);
-        let on_last = self
-            .tracker
-            .on_table()
-            .find(|&(track, ..)| track == last)
-            .map_or(0.0, |(_, at, _)| lies_on(at));
+        let on_last = self.tracker.counted_box(last).map_or(0.0, lies_on);
         self.tracker.on_table().any(|(track, at, _)| {
             track != last
                 && self.placed.get(&track).is_some_and(|&(s, _)| s == seat)
