@@ -157,3 +157,64 @@ fn a_table_of_face_down_cards_is_not_read_whole_as_one_card() {
         assert!(!found.is_empty(), "scene {n}: no back found");
     }
 }
+
+/// A still camera's frames: where a card is taken up, the finder looks again
+/// only at that part of the table, and finds what a look at the whole frame
+/// finds; a frame in which nothing changed but the camera's noise is not
+/// looked at, and gives the same cards.
+#[test]
+fn a_camera_frame_looked_at_where_it_changed_finds_what_a_whole_look_finds() {
+    use pone_vision::finder::{Finder, Look};
+    let designs = held_out();
+    let backs: Vec<usize> = designs.iter().map(Design::backs).collect();
+    let seed = scene_seed(2026, 7);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut before = random_scene(&mut rng, designs.len(), &backs, 1280, 720, seed);
+    // No noise, so that the rest of the frame is as the first look saw it
+    // (the finder's answer moves with the camera's noise), then the card on
+    // top taken up, then the camera's noise.
+    before.noise = 0.0;
+    let mut after = before.clone();
+    after.cards.pop();
+    let mut still = after.clone();
+    still.noise = 2.0;
+    let frames = [&before, &after, &still].map(|scene| render(scene, &designs).image);
+
+    let finder = || {
+        Finder::open(&pone_tests::models().join("finder.onnx"))
+            .expect("the finder in models/ and ONNX Runtime (run ./scripts/setup)")
+    };
+    let mut camera = finder();
+    camera.only_changes = true;
+    camera.find_at(&frames[0], 1280).expect("find");
+    assert_eq!(camera.last_look(), Look::Whole);
+    let in_part = camera.find_at(&frames[1], 1280).expect("find");
+    let Look::InPart(share) = camera.last_look() else {
+        panic!("a card taken up was looked at as {:?}", camera.last_look());
+    };
+    assert!(share < 0.5, "{share}");
+    let whole = finder().find_at(&frames[1], 1280).expect("find");
+    let boxes = |finds: &pone_vision::finder::Finds| -> Vec<[f32; 4]> {
+        finds
+            .corners
+            .iter()
+            .map(|c| c.bbox)
+            .chain(finds.backs.iter().map(|b| b.bbox))
+            .collect()
+    };
+    let (a, b) = (boxes(&in_part), boxes(&whole));
+    assert_eq!(a.len(), b.len(), "{in_part:?}\n{whole:?}");
+    for (a, b) in a.iter().zip(&b) {
+        let off = a.iter().zip(b).map(|(p, q)| (p - q).abs());
+        assert!(off.fold(0.0, f32::max) < 2.0, "{a:?} against {b:?}");
+    }
+
+    let mut recogniser = recogniser();
+    recogniser.camera_frames(true);
+    recogniser.recognise(&frames[0]).expect("recognise");
+    let seen = recogniser.recognise(&frames[1]).expect("recognise");
+    assert!(matches!(recogniser.last_look(), Look::InPart(_)));
+    let again = recogniser.recognise(&frames[2]).expect("recognise");
+    assert_eq!(recogniser.last_look(), Look::Unchanged);
+    assert_eq!(again, seen);
+}

@@ -20,6 +20,7 @@ use image::RgbImage;
 use ort::session::Session;
 
 use crate::boxes::{distance, iou};
+use crate::changes::{Changes, TILE};
 use crate::model::{ModelError, run, session};
 use crate::reader::INDEX_WINDOW;
 
@@ -72,6 +73,9 @@ pub struct Finds {
     pub backs: Vec<Back>,
     /// The long side the frame was seen at, in the network's pixels.
     pub side: u32,
+    /// Whether nothing changed since the frame before, seen at this size
+    /// ([`Finder::only_changes`]): these are that frame's finds again.
+    pub unchanged: bool,
 }
 
 /// The finder network.
@@ -92,8 +96,53 @@ pub struct Finder {
     /// How much two face-down votes' boxes overlap when they are for one
     /// card: [`SAME_OBJECT`], or [`CAMERA_SAME_BACK`] for a table camera's frames.
     pub same_back: f32,
+    /// Whether the frames are one still camera's, so that the network
+    /// looks again only at the parts of a frame that changed since it last
+    /// looked there ([`crate::changes`]), and the other cells keep its
+    /// answer; every [`WHOLE_LOOK_AFTER`] frames it looks at the whole.
+    pub only_changes: bool,
     /// The network's input, kept from frame to frame (its memory reused).
     input: ndarray::Array4<f32>,
+    /// The last look's, for [`Finder::only_changes`].
+    kept: Option<Kept>,
+    /// How the last frame was looked at.
+    last_look: Look,
+}
+
+/// How the finder looked at a frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Look {
+    /// At the whole frame.
+    Whole,
+    /// At the parts that changed since the frame before
+    /// ([`Finder::only_changes`]), this share of the frame.
+    InPart(f32),
+    /// Not at all: nothing changed since the frame before.
+    Unchanged,
+}
+
+/// A still camera's frames are looked at whole after this many looked at in
+/// part ([`Finder::only_changes`]): the cells answered in part also hear,
+/// faintly, what changed farther off than the network is asked about.
+pub const WHOLE_LOOK_AFTER: u32 = 30;
+
+/// What the network last answered, for a camera's next frame.
+struct Kept {
+    /// The input its maps answer, tile by tile: what it saw there last.
+    seen: ndarray::Array4<f32>,
+    /// Its maps, channel-major.
+    maps: Vec<f32>,
+    /// The finds they decode to.
+    finds: Finds,
+    /// Frames looked at in part or not at all since the last whole look.
+    partial: u32,
+    /// Per tile ([`crate::changes::TILE`]), whether the last look answered
+    /// its cells again.
+    again: Vec<bool>,
+    /// The grid's width in tiles.
+    tiles_wide: usize,
+    /// The network's pixels per frame pixel.
+    scale: f32,
 }
 
 impl Finder {
@@ -112,7 +161,10 @@ impl Finder {
             keep_size: false,
             side: NET_SIZE,
             same_back: SAME_OBJECT,
+            only_changes: false,
             input: ndarray::Array4::zeros((1, 3, 0, 0)),
+            kept: None,
+            last_look: Look::Whole,
         })
     }
 
@@ -121,10 +173,12 @@ impl Finder {
     /// again at [`wanted_side`] when the cards found are far from the size the
     /// network reads best.
     pub fn find(&mut self, frame: &RgbImage) -> Result<Finds, ModelError> {
-        self.find_kept(frame, Ok).map(|(finds, _)| finds)
+        self.find_kept(frame, |finds, _| Ok(finds))
+            .map(|(finds, _)| finds)
     }
 
-    /// [`Finder::find`], the first look's finds passed through `keep`
+    /// [`Finder::find`], the first look's finds passed through `keep` (with
+    /// the finder, to ask [`Finder::looked_again_at`])
     /// before they choose the size of the second look: a find that `keep`
     /// drops (a back the back checker doubts) is no card, and its size says
     /// nothing of the cards'. Gives the finds of the look that stands, and
@@ -132,10 +186,14 @@ impl Finder {
     pub fn find_kept(
         &mut self,
         frame: &RgbImage,
-        keep: impl FnOnce(Finds) -> Result<Finds, ModelError>,
+        keep: impl FnOnce(Finds, &Finder) -> Result<Finds, ModelError>,
     ) -> Result<(Finds, bool), ModelError> {
         let start = if self.keep_size { self.side } else { NET_SIZE };
-        let first = keep(self.find_at(frame, start)?)?;
+        let first = self.find_at(frame, start)?;
+        if first.unchanged {
+            return Ok((first, false));
+        }
+        let first = keep(first, self)?;
         let (finds, again) = match wanted_side(&first, frame.width().max(frame.height())) {
             Some(side) => (self.find_at(frame, side)?, true),
             None => (first, false),
@@ -147,30 +205,184 @@ impl Finder {
     /// The corners and backs in a frame seen with its long side `side` pixels.
     pub fn find_at(&mut self, frame: &RgbImage, side: u32) -> Result<Finds, ModelError> {
         let scale = fill_network_input(frame, side, &mut self.input);
-        let input = &self.input;
-        let shape = input.shape().to_vec();
-        let (out_shape, maps) = run(&mut self.session, input)?;
+        let shape = self.input.shape().to_vec();
         let (gh, gw) = (shape[2] / STRIDE, shape[3] / STRIDE);
-        let expected = [1, CHANNELS as i64, gh as i64, gw as i64];
-        if out_shape[..] != expected[..] {
-            return Err(ModelError::Model {
-                path: self.path.clone(),
-                reason: format!("its output is {out_shape:?}, not {expected:?}"),
+        let kept = self.kept.take().filter(|k| {
+            self.only_changes
+                && k.finds.side == side
+                && k.seen.shape() == &shape[..]
+                && k.partial < WHOLE_LOOK_AFTER
+        });
+        let mut again = None;
+        self.last_look = Look::Whole;
+        if let Some(mut kept) = kept {
+            let changes = crate::changes::parts(
+                &crate::changes::changed_tiles(
+                    kept.seen.as_slice().unwrap_or_default(),
+                    self.input.as_slice().unwrap_or_default(),
+                    shape[3],
+                    shape[2],
+                ),
+                shape[3] / TILE,
+            );
+            kept.partial += 1;
+            if changes.none() {
+                self.last_look = Look::Unchanged;
+                let finds = Finds {
+                    unchanged: true,
+                    ..kept.finds.clone()
+                };
+                kept.again.fill(false);
+                self.kept = Some(kept);
+                return Ok(finds);
+            }
+            let share = changes.share();
+            if share <= crate::changes::MOST_IN_PARTS {
+                self.look_again(&mut kept, &changes)?;
+                kept.again = changes.again;
+                self.last_look = Look::InPart(share);
+                again = Some(kept);
+            }
+        }
+        let kept = match again {
+            Some(kept) => kept,
+            None => Kept {
+                maps: look(&mut self.session, &self.path, &self.input)?,
+                seen: if self.only_changes {
+                    self.input.clone()
+                } else {
+                    ndarray::Array4::zeros((1, 3, 0, 0))
+                },
+                finds: Finds::default(),
+                partial: 0,
+                again: vec![true; (shape[2] / TILE) * (shape[3] / TILE)],
+                tiles_wide: shape[3] / TILE,
+                scale,
+            },
+        };
+        let finds = Finds {
+            side,
+            ..decode(
+                &Maps {
+                    values: &kept.maps,
+                    width: gw,
+                    height: gh,
+                },
+                1.0 / scale,
+                (self.corner_threshold, self.back_threshold),
+                self.same_back,
+                frame.dimensions(),
+            )
+        };
+        if self.only_changes {
+            self.kept = Some(Kept {
+                finds: finds.clone(),
+                ..kept
             });
         }
-        let finds = decode(
-            &Maps {
-                values: &maps,
-                width: gw,
-                height: gh,
-            },
-            1.0 / scale,
-            (self.corner_threshold, self.back_threshold),
-            self.same_back,
-            frame.dimensions(),
-        );
-        Ok(Finds { side, ..finds })
+        Ok(finds)
     }
+
+    /// How the last frame was looked at (its last look, when it was looked
+    /// at twice).
+    #[must_use]
+    pub fn last_look(&self) -> Look {
+        self.last_look
+    }
+
+    /// Whether the last look answered again the cells of any tile that
+    /// `region` (frame pixels) meets: always, unless it looked at one still
+    /// camera's frame in part or not at all ([`Finder::only_changes`]). What
+    /// was read from a region of the frame before, where it did not look
+    /// again, reads the same.
+    #[must_use]
+    pub fn looked_again_at(&self, region: [f32; 4]) -> bool {
+        let Some(kept) = &self.kept else {
+            return true;
+        };
+        let rows = kept.again.len() / kept.tiles_wide.max(1);
+        let tile = |v: f32, limit: usize| {
+            ((v * kept.scale / TILE as f32).floor().max(0.0) as usize).min(limit)
+        };
+        let (x0, x1) = (
+            tile(region[0], kept.tiles_wide - 1),
+            tile(region[2], kept.tiles_wide - 1),
+        );
+        let (y0, y1) = (
+            tile(region[1], rows.saturating_sub(1)),
+            tile(region[3], rows.saturating_sub(1)),
+        );
+        (y0..=y1).any(|y| (x0..=x1).any(|x| kept.again[y * kept.tiles_wide + x]))
+    }
+
+    /// The network run again on the parts of the input that `changes` names,
+    /// its answers there put into `kept`'s maps, and what it saw there into
+    /// `kept`'s input.
+    fn look_again(&mut self, kept: &mut Kept, changes: &Changes) -> Result<(), ModelError> {
+        let shape = self.input.shape();
+        let (height, width) = (shape[2], shape[3]);
+        let (gh, gw) = (height / STRIDE, width / STRIDE);
+        let cells = TILE / STRIDE;
+        let now = self.input.as_slice().unwrap_or_default();
+        let Some(seen) = kept.seen.as_slice_mut() else {
+            return Ok(());
+        };
+        for part in &changes.parts {
+            let cut = self
+                .input
+                .slice(ndarray::s![
+                    ..,
+                    ..,
+                    part.y0 * TILE..part.y1 * TILE,
+                    part.x0 * TILE..part.x1 * TILE
+                ])
+                .as_standard_layout()
+                .into_owned();
+            let maps = look(&mut self.session, &self.path, &cut)?;
+            let (ph, pw) = ((part.y1 - part.y0) * cells, (part.x1 - part.x0) * cells);
+            for ty in part.y0..part.y1 {
+                for tx in part.x0..part.x1 {
+                    if !changes.again[ty * changes.width + tx] {
+                        continue;
+                    }
+                    for c in 0..CHANNELS {
+                        for r in 0..cells {
+                            let to = (c * gh + ty * cells + r) * gw + tx * cells;
+                            let from =
+                                (c * ph + (ty - part.y0) * cells + r) * pw + (tx - part.x0) * cells;
+                            kept.maps[to..to + cells].copy_from_slice(&maps[from..from + cells]);
+                        }
+                    }
+                    for c in 0..3 {
+                        for y in ty * TILE..(ty + 1) * TILE {
+                            let at = (c * height + y) * width + tx * TILE;
+                            seen[at..at + TILE].copy_from_slice(&now[at..at + TILE]);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The finder network's maps for `input`, checked for their shape.
+fn look(
+    session: &mut Session,
+    path: &Path,
+    input: &ndarray::Array4<f32>,
+) -> Result<Vec<f32>, ModelError> {
+    let shape = input.shape();
+    let (gh, gw) = (shape[2] / STRIDE, shape[3] / STRIDE);
+    let (out_shape, maps) = run(session, input)?;
+    let expected = [1, CHANNELS as i64, gh as i64, gw as i64];
+    if out_shape[..] != expected[..] {
+        return Err(ModelError::Model {
+            path: path.to_owned(),
+            reason: format!("its output is {out_shape:?}, not {expected:?}"),
+        });
+    }
+    Ok(maps)
 }
 
 /// The long side to see a frame at again, given what was found at the first
@@ -548,6 +760,7 @@ fn decode(
         corners,
         backs,
         side: 0,
+        unchanged: false,
     }
 }
 
@@ -583,6 +796,7 @@ mod tests {
                 .collect(),
             backs: Vec::new(),
             side,
+            unchanged: false,
         }
     }
 

@@ -4,6 +4,7 @@
 //!   committed CC0 ones built in, the others from the art cache.
 //! - [`boxes`]: box overlap, centres and distances, shared by the finder, tracker and live table.
 //! - [`camera`]: a pinhole camera over the table plane.
+//! - [`changes`]: what changed between a still camera's frames, for the finder to look at again.
 //! - [`scene`]: what a frame shows (table top, light, cards where Vingt-un puts
 //!   them, hands over the table, the camera's faults), and random scenes.
 //! - [`clutter`]: things on the table besides cards (papers, books, mugs, phones).
@@ -32,6 +33,7 @@
 pub mod art;
 pub mod boxes;
 pub mod camera;
+pub mod changes;
 pub mod clutter;
 pub mod finder;
 pub mod model;

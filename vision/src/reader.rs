@@ -105,15 +105,18 @@ pub const BACK_MARGIN: f32 = 0.2;
 /// back checker (`models/backs.onnx`) reads, at training and at run time.
 #[must_use]
 pub fn cut_back(frame: &RgbImage, bbox: [f32; 4]) -> Option<RgbImage> {
+    cut_box(frame, back_region(bbox), (BACK_SIZE, BACK_SIZE))
+}
+
+/// The part of the frame a face-down card's crop is cut from: its box with
+/// [`BACK_MARGIN`] on each side ([`cut_back`]).
+#[must_use]
+pub fn back_region(bbox: [f32; 4]) -> [f32; 4] {
     let (mx, my) = (
         (bbox[2] - bbox[0]) * BACK_MARGIN,
         (bbox[3] - bbox[1]) * BACK_MARGIN,
     );
-    cut_box(
-        frame,
-        [bbox[0] - mx, bbox[1] - my, bbox[2] + mx, bbox[3] + my],
-        (BACK_SIZE, BACK_SIZE),
-    )
+    [bbox[0] - mx, bbox[1] - my, bbox[2] + mx, bbox[3] + my]
 }
 
 /// What [`cut_quad`] gives for an upright box `[x0, y0, x1, y1]`, computed

@@ -64,6 +64,62 @@ pub struct Recogniser {
     /// Whether the pictures are a table camera's frames
     /// ([`Recogniser::camera_frames`]).
     camera: bool,
+    /// A camera's last frame's cards, given again for a frame in which
+    /// nothing changed ([`Finder::only_changes`]).
+    last: Option<Vec<Seen>>,
+    /// The reader's opinions of a camera's last frame's index corners.
+    corners_read: Opinions,
+    /// The back checker's of its backs.
+    backs_read: Opinions,
+}
+
+/// A network's opinions of the crops it read in a camera's last frame, each
+/// by where it was cut (a back's box, an index corner's window): in the next
+/// frame, a crop cut just there, where the finder did not look again, reads
+/// the same ([`Finder::looked_again_at`]).
+#[derive(Default)]
+struct Opinions {
+    known: Vec<(Vec<f32>, Vec<f32>)>,
+}
+
+/// `classifier`'s opinion of each crop `cut` makes at `places` (`None`
+/// where none can be cut). With `finder` (a camera's frames), a place the
+/// opinions `kept` hold, whose `region` the finder did not look at again,
+/// keeps its opinion, and the others are cut and read; the opinions kept
+/// become these.
+fn opinions_of(
+    classifier: &mut Classifier,
+    places: &[Vec<f32>],
+    region: impl Fn(&[f32]) -> [f32; 4],
+    cut: impl Fn(&[f32]) -> Option<RgbImage>,
+    finder: Option<&Finder>,
+    kept: &mut Opinions,
+) -> Result<Vec<Option<Vec<f32>>>, ModelError> {
+    let mut opinions: Vec<Option<Vec<f32>>> = vec![None; places.len()];
+    let mut asked = Vec::new();
+    let mut crops = Vec::new();
+    for (i, place) in places.iter().enumerate() {
+        let known = finder
+            .filter(|f| !f.looked_again_at(region(place)))
+            .and_then(|_| kept.known.iter().find(|(at, _)| at == place));
+        if let Some((_, opinion)) = known {
+            opinions[i] = Some(opinion.clone());
+        } else if let Some(crop) = cut(place) {
+            asked.push(i);
+            crops.push(crop);
+        }
+    }
+    for (i, opinion) in asked.into_iter().zip(classifier.probabilities(&crops)?) {
+        opinions[i] = Some(opinion);
+    }
+    if finder.is_some() {
+        kept.known = places
+            .iter()
+            .zip(&opinions)
+            .filter_map(|(place, o)| Some((place.clone(), o.clone()?)))
+            .collect();
+    }
+    Ok(opinions)
 }
 
 /// The models' file names in the models folder.
@@ -143,6 +199,9 @@ impl Recogniser {
             backs,
             min_confidence: 0.25,
             camera: false,
+            last: None,
+            corners_read: Opinions::default(),
+            backs_read: Opinions::default(),
         })
     }
 
@@ -156,15 +215,21 @@ impl Recogniser {
     /// another; the live table tells a back found twice in time), a back
     /// the checker gives [`CAMERA_CHECKED_BACK`] stays one, and only
     /// index corners found at [`crate::finder::CAMERA_CORNER_THRESHOLD`] or
-    /// more count (one missed is seen in the next frame). Off (the
-    /// default) for pictures that have nothing to do with each other:
-    /// photos, close-ups, scans.
+    /// more count (one missed is seen in the next frame). The finder looks
+    /// again only at what changed since the frame before
+    /// ([`Finder::only_changes`]), and a frame in which nothing changed
+    /// gives the last frame's cards again. Off (the default) for pictures
+    /// that have nothing to do with each other: photos, close-ups, scans.
     pub fn camera_frames(&mut self, camera: bool) {
         use crate::finder::{
             CAMERA_CORNER_THRESHOLD, CAMERA_SAME_BACK, CORNER_THRESHOLD, SAME_OBJECT,
         };
         self.camera = camera;
+        self.last = None;
+        self.corners_read = Opinions::default();
+        self.backs_read = Opinions::default();
         self.finder.keep_size = camera;
+        self.finder.only_changes = camera;
         (self.finder.same_back, self.finder.corner_threshold) = if camera {
             (CAMERA_SAME_BACK, CAMERA_CORNER_THRESHOLD)
         } else {
@@ -172,18 +237,48 @@ impl Recogniser {
         };
     }
 
+    /// How the finder looked at the last frame ([`Finder::only_changes`]).
+    #[must_use]
+    pub fn last_look(&self) -> crate::finder::Look {
+        self.finder.last_look()
+    }
+
     /// Every card in `frame`, face-up ones read, in reading order (top to bottom, then left to right).
     pub fn recognise(&mut self, frame: &RgbImage) -> Result<Vec<Seen>, ModelError> {
-        let (found, backs) = self.find(frame)?;
-        let mut corners = Vec::new();
-        let mut crops = Vec::new();
-        for corner in found {
-            if let Some(crop) = cut_window(frame, corner.window) {
-                crops.push(crop);
-                corners.push(corner);
-            }
+        let Some((found, backs)) = self.find(frame)? else {
+            return Ok(self.last.clone().unwrap_or_default());
+        };
+        let seen = self.read(frame, found, backs)?;
+        if self.camera {
+            self.last = Some(seen.clone());
         }
-        let probabilities = self.reader.probabilities(&crops)?;
+        Ok(seen)
+    }
+
+    /// The cards of `frame`, from the finder's corners and checked backs.
+    fn read(
+        &mut self,
+        frame: &RgbImage,
+        found: Vec<crate::finder::Corner>,
+        backs: Vec<Seen>,
+    ) -> Result<Vec<Seen>, ModelError> {
+        let places: Vec<Vec<f32>> = found
+            .iter()
+            .map(|c| c.window.iter().flatten().copied().collect())
+            .collect();
+        let opinions = opinions_of(
+            &mut self.reader,
+            &places,
+            window_bounds,
+            |p| cut_window(frame, as_window(p)),
+            self.camera.then_some(&self.finder),
+            &mut self.corners_read,
+        )?;
+        let (corners, probabilities): (Vec<_>, Vec<_>) = found
+            .into_iter()
+            .zip(opinions)
+            .filter_map(|(corner, opinion)| Some((corner, opinion?)))
+            .unzip();
         let classes = self.reader.classes().to_vec();
         let candidates = group(&corners);
         // The corners of one card read together: the product of their probabilities.
@@ -291,25 +386,41 @@ impl Recogniser {
     /// the checker's). The first look's backs are checked before they say
     /// how large the cards are: a pen's tip the checker drops sent an empty
     /// table to be seen again larger, where its other end passed as a back.
+    /// `None` for a camera's frame in which nothing changed since the last,
+    /// whose cards are known.
     fn find(
         &mut self,
         frame: &RgbImage,
-    ) -> Result<(Vec<crate::finder::Corner>, Vec<Seen>), ModelError> {
+    ) -> Result<Option<(Vec<crate::finder::Corner>, Vec<Seen>)>, ModelError> {
         let least = self.least_back();
         let checker = self.backs.as_mut();
-        let (mut finds, again) = self.finder.find_kept(frame, |mut first| {
-            first.backs = checked_backs(checker, least, frame, first.backs)?;
+        let kept = &mut self.backs_read;
+        let camera = self.camera;
+        let (mut finds, again) = self.finder.find_kept(frame, |mut first, finder| {
+            let finder = camera.then_some(finder);
+            first.backs = checked_backs(checker, least, frame, first.backs, finder, kept)?;
             Ok(first)
         })?;
-        if again {
-            finds.backs = checked_backs(self.backs.as_mut(), least, frame, finds.backs)?;
+        if finds.unchanged && self.last.is_some() {
+            return Ok(None);
+        }
+        if again || finds.unchanged {
+            let finder = camera.then_some(&self.finder);
+            finds.backs = checked_backs(
+                self.backs.as_mut(),
+                least,
+                frame,
+                finds.backs,
+                finder,
+                &mut self.backs_read,
+            )?;
         }
         let backs = finds
             .backs
             .iter()
             .map(|back| Seen::new("back", back.score, back.bbox))
             .collect();
-        Ok((finds.corners, backs))
+        Ok(Some((finds.corners, backs)))
     }
 
     /// What the other corner of each card read at one corner, whose box
@@ -690,25 +801,56 @@ fn checked_backs(
     least: f32,
     frame: &RgbImage,
     found: Vec<crate::finder::Back>,
+    finder: Option<&Finder>,
+    kept: &mut Opinions,
 ) -> Result<Vec<crate::finder::Back>, ModelError> {
     let Some(checker) = checker else {
         return Ok(found);
     };
-    let (found, crops): (Vec<_>, Vec<_>) = found
-        .into_iter()
-        .filter_map(|back| Some((back.bbox, cut_back(frame, back.bbox)?)))
-        .unzip();
+    let places: Vec<Vec<f32>> = found.iter().map(|b| b.bbox.to_vec()).collect();
+    let opinions = opinions_of(
+        checker,
+        &places,
+        |p| crate::reader::back_region(as_box(p)),
+        |p| cut_back(frame, as_box(p)),
+        finder,
+        kept,
+    )?;
     // `open` made sure the checker has the class.
     let is_back = checker.classes().iter().position(|c| c == "back");
-    let opinions = checker.probabilities(&crops)?;
     Ok(found
         .into_iter()
         .zip(opinions)
-        .filter_map(|(bbox, opinion)| {
-            let score = is_back.and_then(|k| opinion.get(k).copied())?;
-            (score >= least).then_some(crate::finder::Back { score, bbox })
+        .filter_map(|(back, opinion)| {
+            let score = is_back.and_then(|k| opinion?.get(k).copied())?;
+            (score >= least).then_some(crate::finder::Back {
+                score,
+                bbox: back.bbox,
+            })
         })
         .collect())
+}
+
+/// A box (`[x0, y0, x1, y1]`) from its four values.
+fn as_box(place: &[f32]) -> [f32; 4] {
+    std::array::from_fn(|i| place.get(i).copied().unwrap_or_default())
+}
+
+/// An index window's four points from their eight values.
+fn as_window(place: &[f32]) -> [[f32; 2]; 4] {
+    std::array::from_fn(|i| {
+        [
+            place.get(2 * i).copied().unwrap_or_default(),
+            place.get(2 * i + 1).copied().unwrap_or_default(),
+        ]
+    })
+}
+
+/// The box around an index window's eight values, a pixel more each side
+/// (what its crop's samples blend).
+fn window_bounds(place: &[f32]) -> [f32; 4] {
+    let b = crate::boxes::bounds(&as_window(place));
+    [b[0] - 1.0, b[1] - 1.0, b[2] + 1.0, b[3] + 1.0]
 }
 
 /// The backs no larger than [`LARGEST_BACK`] times the frame's typical card
