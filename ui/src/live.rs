@@ -499,6 +499,7 @@ pub fn start_pipeline(options: &PlayOptions) -> anyhow::Result<Pipeline> {
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get() - 1);
             let mut recogniser = Recogniser::open_on(&folder, threads.clamp(1, 4))?;
             recogniser.camera_frames(true);
+            recogniser.frames_a_second(source.fps());
             let keeping = Keeping::new(&options)?;
             let play = new_play(&options, script, source.fps())?;
             Ok((source, recogniser, play, keeping))
@@ -700,6 +701,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
     // One camera, one table: the frames are alike in scale.
     recogniser.camera_frames(true);
     let fps = source.fps();
+    recogniser.frames_a_second(fps);
     let mut keeping = Keeping::new(options)?;
     let mut play = new_play(options, script, fps)?;
     // A rendered sitting's dealer answers the table's calls to show a hand,

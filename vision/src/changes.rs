@@ -18,10 +18,15 @@ pub const TILE: usize = 32;
 /// tile, so that a card's edge moved by a few pixels is a large share of one.
 const BLOCK: usize = 16;
 
+/// The side of the cells whose means are compared within a block, in the
+/// network's pixels.
+const CELL: usize = 4;
+
 /// A block changed when one of its colours differs from what the network
-/// last saw there by this much on average (in 0..1). A webcam's noise, as
-/// the rendered sittings give it, differs by about 2 levels of 255 between
-/// two frames of a still table; a card landing, by tens.
+/// last saw there by this much (in 0..1), its cells' means compared. A
+/// webcam's noise, as the rendered sittings give it, differs by about 2
+/// levels of 255 between two frames of a still table, pixel by pixel, and
+/// much less cell by cell; a card landing, by tens.
 pub const CHANGED: f32 = 6.0 / 255.0;
 
 /// Around a changed tile, the tiles whose cells are answered again. Measured
@@ -101,43 +106,64 @@ impl Changes {
     }
 }
 
+/// A block changed when it differs by this many times the camera's noise
+/// (the median block's difference: most of a table lies still from one
+/// frame to the next), if that is more than [`CHANGED`]. The rendered
+/// sittings' noisier cameras (seed 41: 4 levels of 255 on average) differ
+/// in every part of the frame by more than [`CHANGED`] somewhere.
+pub const NOISE_TIMES: f32 = 3.0;
+
 /// Per tile of a `width` x `height` pixel plane set (channel-major, as the
-/// network's input), whether any of its blocks changed ([`CHANGED`]) from
-/// `seen` to `now`. Both must hold `3 * width * height` values, and the
-/// sides be multiples of [`TILE`].
+/// network's input), whether any of its blocks changed ([`CHANGED`],
+/// [`NOISE_TIMES`]) from `seen` to `now`. Both must hold `3 * width *
+/// height` values, and the sides be multiples of [`TILE`].
 #[must_use]
 pub fn changed_tiles(seen: &[f32], now: &[f32], width: usize, height: usize) -> Vec<bool> {
     let (tw, th) = (width / TILE, height / TILE);
     let (bw, bh) = (width / BLOCK, height / BLOCK);
     let plane = width * height;
-    let mut changed = vec![false; tw * th];
     if seen.len() < 3 * plane || now.len() < 3 * plane {
         return vec![true; tw * th];
     }
-    let most = CHANGED * (BLOCK * BLOCK) as f32;
-    // Each block's sums, a lane per column (so the sums run in parallel).
-    let mut sums = vec![[0.0f32; BLOCK]; bw];
+    // Each block's most changed colour's difference: the mean over its
+    // cells of how much the cell's mean changed. Averaged over a cell
+    // first, the camera's noise (and the ringing a JPEG's blocks put about
+    // a patterned cloth's edges) mostly cancels; a card's edge moved by a
+    // pixel or two does not.
+    let mut blocks = vec![0.0f32; bw * bh];
+    let cells_wide = width / CELL;
+    let mut sums = vec![0.0f32; cells_wide];
+    let mut block_rows = vec![0.0f32; bw];
     for c in 0..3 {
         for by in 0..bh {
-            sums.fill([0.0; BLOCK]);
-            for y in by * BLOCK..(by + 1) * BLOCK {
-                let row = c * plane + y * width;
-                let (a, b) = (&seen[row..row + width], &now[row..row + width]);
-                for ((lanes, a), b) in sums
-                    .iter_mut()
-                    .zip(a.chunks_exact(BLOCK))
-                    .zip(b.chunks_exact(BLOCK))
-                {
-                    for ((lane, p), q) in lanes.iter_mut().zip(a).zip(b) {
-                        *lane += (p - q).abs();
+            block_rows.fill(0.0);
+            for cy in 0..BLOCK / CELL {
+                sums.fill(0.0);
+                for y in 0..CELL {
+                    let row = c * plane + (by * BLOCK + cy * CELL + y) * width;
+                    let (a, b) = (&seen[row..row + width], &now[row..row + width]);
+                    for ((sum, a), b) in sums.iter_mut().zip(a.chunks_exact(CELL)).zip(b.chunks_exact(CELL)) {
+                        *sum += a.iter().zip(b).map(|(p, q)| q - p).sum::<f32>();
                     }
                 }
-            }
-            for (bx, lanes) in sums.iter().enumerate() {
-                if lanes.iter().sum::<f32>() > most {
-                    changed[(by / 2) * tw + bx / 2] = true;
+                for (x, sum) in sums.iter().enumerate() {
+                    block_rows[x * CELL / BLOCK] += sum.abs();
                 }
             }
+            let cells = (BLOCK / CELL) * (BLOCK / CELL) * CELL * CELL;
+            for (block, sum) in blocks[by * bw..(by + 1) * bw].iter_mut().zip(&block_rows) {
+                *block = block.max(sum / cells as f32);
+            }
+        }
+    }
+    let mut sorted = blocks.clone();
+    sorted.sort_by(f32::total_cmp);
+    let noise = sorted.get(sorted.len() / 2).copied().unwrap_or_default();
+    let most = CHANGED.max(NOISE_TIMES * noise);
+    let mut changed = vec![false; tw * th];
+    for (i, &block) in blocks.iter().enumerate() {
+        if block > most {
+            changed[(i / bw / 2) * tw + (i % bw) / 2] = true;
         }
     }
     changed

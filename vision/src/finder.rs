@@ -99,8 +99,17 @@ pub struct Finder {
     /// Whether the frames are one still camera's, so that the network
     /// looks again only at the parts of a frame that changed since it last
     /// looked there ([`crate::changes`]), and the other cells keep its
-    /// answer; every [`WHOLE_LOOK_AFTER`] frames it looks at the whole.
+    /// answer; a part that changed is looked at again for
+    /// [`Finder::settle`] frames after, and a frame that changed
+    /// [`Finder::whole_look_after`] frames or more after the last whole look
+    /// is looked at whole.
     pub only_changes: bool,
+    /// With [`Finder::only_changes`], how many frames a part that changed
+    /// is looked at again after ([`SETTLE_SECS`], [`Finder::frames_a_second`]).
+    pub settle: u32,
+    /// With [`Finder::only_changes`], how many frames may pass before a
+    /// frame that changed is looked at whole ([`WHOLE_LOOK_SECS`]).
+    pub whole_look_after: u32,
     /// The network's input, kept from frame to frame (its memory reused).
     input: ndarray::Array4<f32>,
     /// The last look's, for [`Finder::only_changes`].
@@ -121,10 +130,25 @@ pub enum Look {
     Unchanged,
 }
 
-/// A still camera's frames are looked at whole after this many looked at in
-/// part ([`Finder::only_changes`]): the cells answered in part also hear,
+/// How long a part of a still camera's frames that changed is looked at
+/// again after, in seconds ([`Finder::only_changes`]). A card just dealt
+/// onto another is where the finder's answer is least settled (one box for
+/// the two, or two), and the camera's noise has it answer one way or the
+/// other from frame to frame: the live table's rules count on seeing it
+/// answer more than once (seed 54 of the rendered sittings, at 10 fps: a
+/// back dealt onto Cat's first card was boxed with it in the frame it came
+/// to rest, and apart four frames later; looked at once, it was never
+/// dealt).
+pub const SETTLE_SECS: f32 = 1.0;
+
+/// How often a still camera's frames are looked at whole, in seconds
+/// ([`Finder::only_changes`]): the cells answered in part also hear,
 /// faintly, what changed farther off than the network is asked about.
-pub const WHOLE_LOOK_AFTER: u32 = 30;
+pub const WHOLE_LOOK_SECS: f32 = 2.0;
+
+/// The frame rate [`Finder::settle`] and [`Finder::whole_look_after`] are
+/// set for until [`Finder::frames_a_second`] says: a webcam's.
+pub const USUAL_FPS: f32 = 30.0;
 
 /// What the network last answered, for a camera's next frame.
 struct Kept {
@@ -136,6 +160,9 @@ struct Kept {
     finds: Finds,
     /// Frames looked at in part or not at all since the last whole look.
     partial: u32,
+    /// Per tile, the frames it is still looked at again for since it last
+    /// changed ([`Finder::settle`]).
+    settling: Vec<u32>,
     /// Per tile ([`crate::changes::TILE`]), whether the last look answered
     /// its cells again.
     again: Vec<bool>,
@@ -162,6 +189,8 @@ impl Finder {
             side: NET_SIZE,
             same_back: SAME_OBJECT,
             only_changes: false,
+            settle: (SETTLE_SECS * USUAL_FPS).round() as u32,
+            whole_look_after: (WHOLE_LOOK_SECS * USUAL_FPS).round() as u32,
             input: ndarray::Array4::zeros((1, 3, 0, 0)),
             kept: None,
             last_look: Look::Whole,
@@ -211,23 +240,31 @@ impl Finder {
             self.only_changes
                 && k.finds.side == side
                 && k.seen.shape() == &shape[..]
-                && k.partial < WHOLE_LOOK_AFTER
         });
         let mut again = None;
+        let mut settling = vec![0; (shape[2] / TILE) * (shape[3] / TILE)];
         self.last_look = Look::Whole;
         if let Some(mut kept) = kept {
-            let changes = crate::changes::parts(
-                &crate::changes::changed_tiles(
-                    kept.seen.as_slice().unwrap_or_default(),
-                    self.input.as_slice().unwrap_or_default(),
-                    shape[3],
-                    shape[2],
-                ),
-                shape[3] / TILE,
+            let changed = crate::changes::changed_tiles(
+                kept.seen.as_slice().unwrap_or_default(),
+                self.input.as_slice().unwrap_or_default(),
+                shape[3],
+                shape[2],
             );
+            for (left, changed) in kept.settling.iter_mut().zip(changed) {
+                *left = if changed {
+                    self.settle.max(1)
+                } else {
+                    left.saturating_sub(1)
+                };
+            }
+            settling.clone_from(&kept.settling);
+            let looked: Vec<bool> = kept.settling.iter().map(|&left| left > 0).collect();
+            let changes = crate::changes::parts(&looked, shape[3] / TILE);
             kept.partial += 1;
             if changes.none() {
                 self.last_look = Look::Unchanged;
+                tracing::trace!(look = ?self.last_look, "the finder looked");
                 let finds = Finds {
                     unchanged: true,
                     ..kept.finds.clone()
@@ -237,14 +274,15 @@ impl Finder {
                 return Ok(finds);
             }
             let share = changes.share();
-            if share <= crate::changes::MOST_IN_PARTS {
+            tracing::trace!(share, partial = kept.partial, changed = looked.iter().filter(|&&c| c).count(), "the finder's changes");
+            if share <= crate::changes::MOST_IN_PARTS && kept.partial < self.whole_look_after {
                 self.look_again(&mut kept, &changes)?;
                 kept.again = changes.again;
                 self.last_look = Look::InPart(share);
                 again = Some(kept);
             }
         }
-        let kept = match again {
+        let mut kept = match again {
             Some(kept) => kept,
             None => Kept {
                 maps: look(&mut self.session, &self.path, &self.input)?,
@@ -255,11 +293,25 @@ impl Finder {
                 },
                 finds: Finds::default(),
                 partial: 0,
+                settling,
                 again: vec![true; (shape[2] / TILE) * (shape[3] / TILE)],
                 tiles_wide: shape[3] / TILE,
                 scale,
             },
         };
+        // What settles is a card come to rest: a tile the network finds
+        // nothing on (a card passed over it) is not looked at again.
+        let holding = tiles_holding(&kept.maps, gw, gh);
+        for (left, holds) in kept.settling.iter_mut().zip(holding) {
+            if !holds {
+                *left = 0;
+            }
+        }
+        tracing::trace!(
+            look = ?self.last_look,
+            settling = kept.settling.iter().filter(|&&left| left > 0).count(),
+            "the finder looked"
+        );
         let finds = Finds {
             side,
             ..decode(
@@ -281,6 +333,14 @@ impl Finder {
             });
         }
         Ok(finds)
+    }
+
+    /// Sets [`Finder::settle`] and [`Finder::whole_look_after`] for a camera
+    /// giving `fps` frames a second.
+    pub fn frames_a_second(&mut self, fps: f32) {
+        let frames = |secs: f32| (secs * fps).round().clamp(1.0, 10_000.0) as u32;
+        self.settle = frames(SETTLE_SECS);
+        self.whole_look_after = frames(WHOLE_LOOK_SECS);
     }
 
     /// How the last frame was looked at (its last look, when it was looked
@@ -364,6 +424,29 @@ impl Finder {
         }
         Ok(())
     }
+}
+
+/// A cell whose masks are both under this holds nothing a look again could
+/// settle ([`SETTLE_SECS`]).
+const HOLDS: f32 = 0.3;
+
+/// Per tile ([`TILE`]) of maps `gw` x `gh` cells, whether any of its cells
+/// lies on an index corner or a back at [`HOLDS`] or more.
+fn tiles_holding(maps: &[f32], gw: usize, gh: usize) -> Vec<bool> {
+    let cells = TILE / STRIDE;
+    let (tw, th) = (gw / cells, gh / cells);
+    let mut holding = vec![false; tw * th];
+    for channel in 0..2 {
+        for y in 0..th * cells {
+            let row = &maps[(channel * gh + y) * gw..][..tw * cells];
+            for (x, &v) in row.iter().enumerate() {
+                if v >= HOLDS {
+                    holding[(y / cells) * tw + x / cells] = true;
+                }
+            }
+        }
+    }
+    holding
 }
 
 /// The finder network's maps for `input`, checked for their shape.

@@ -237,6 +237,11 @@ impl Recogniser {
         };
     }
 
+    /// Tells the finder a camera's frame rate ([`Finder::frames_a_second`]).
+    pub fn frames_a_second(&mut self, fps: f32) {
+        self.finder.frames_a_second(fps);
+    }
+
     /// How the finder looked at the last frame ([`Finder::only_changes`]).
     #[must_use]
     pub fn last_look(&self) -> crate::finder::Look {
