@@ -212,9 +212,9 @@ fn a_camera_frame_looked_at_where_it_changed_finds_what_a_whole_look_finds() {
     let mut recogniser = recogniser();
     recogniser.camera_frames(true);
     recogniser.recognise(&frames[0]).expect("recognise");
-    let seen = recogniser.recognise(&frames[1]).expect("recognise");
+    let in_frame = recogniser.recognise(&frames[1]).expect("recognise");
     assert!(matches!(recogniser.last_look(), Look::InPart(_)));
     let again = recogniser.recognise(&frames[2]).expect("recognise");
     assert_eq!(recogniser.last_look(), Look::Unchanged);
-    assert_eq!(again, seen);
+    assert_eq!(again, in_frame);
 }

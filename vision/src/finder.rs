@@ -236,30 +236,16 @@ impl Finder {
         let scale = fill_network_input(frame, side, &mut self.input);
         let shape = self.input.shape().to_vec();
         let (gh, gw) = (shape[2] / STRIDE, shape[3] / STRIDE);
-        let kept = self.kept.take().filter(|k| {
-            self.only_changes
-                && k.finds.side == side
-                && k.seen.shape() == &shape[..]
-        });
+        let kept = self
+            .kept
+            .take()
+            .filter(|k| self.only_changes && k.finds.side == side && k.seen.shape() == &shape[..]);
         let mut again = None;
         let mut settling = vec![0; (shape[2] / TILE) * (shape[3] / TILE)];
         self.last_look = Look::Whole;
         if let Some(mut kept) = kept {
-            let changed = crate::changes::changed_tiles(
-                kept.seen.as_slice().unwrap_or_default(),
-                self.input.as_slice().unwrap_or_default(),
-                shape[3],
-                shape[2],
-            );
-            for (left, changed) in kept.settling.iter_mut().zip(changed) {
-                *left = if changed {
-                    self.settle.max(1)
-                } else {
-                    left.saturating_sub(1)
-                };
-            }
+            let looked = kept.settle(&self.input, self.settle);
             settling.clone_from(&kept.settling);
-            let looked: Vec<bool> = kept.settling.iter().map(|&left| left > 0).collect();
             let changes = crate::changes::parts(&looked, shape[3] / TILE);
             kept.partial += 1;
             if changes.none() {
@@ -273,12 +259,11 @@ impl Finder {
                 self.kept = Some(kept);
                 return Ok(finds);
             }
-            let share = changes.share();
-            tracing::trace!(share, partial = kept.partial, changed = looked.iter().filter(|&&c| c).count(), "the finder's changes");
-            if share <= crate::changes::MOST_IN_PARTS && kept.partial < self.whole_look_after {
+            let part = changes.share();
+            if part <= crate::changes::MOST_IN_PARTS && kept.partial < self.whole_look_after {
                 self.look_again(&mut kept, &changes)?;
                 kept.again = changes.again;
-                self.last_look = Look::InPart(share);
+                self.last_look = Look::InPart(part);
                 again = Some(kept);
             }
         }
@@ -302,11 +287,12 @@ impl Finder {
         // What settles is a card come to rest: a tile the network finds
         // nothing on (a card passed over it) is not looked at again.
         let holding = tiles_holding(&kept.maps, gw, gh);
-        for (left, holds) in kept.settling.iter_mut().zip(holding) {
-            if !holds {
-                *left = 0;
-            }
-        }
+        kept.settling
+            .iter_mut()
+            .zip(holding)
+            .for_each(|(left, holds)| {
+                *left *= u32::from(holds);
+            });
         tracing::trace!(
             look = ?self.last_look,
             settling = kept.settling.iter().filter(|&&left| left > 0).count(),
@@ -423,6 +409,33 @@ impl Finder {
             }
         }
         Ok(())
+    }
+}
+
+impl Kept {
+    /// The tiles to look at again in the network's input `now`: those that
+    /// changed since the network last looked at them, and those still
+    /// settling, for `settle` frames after they last changed.
+    fn settle(&mut self, now: &ndarray::Array4<f32>, settle: u32) -> Vec<bool> {
+        let shape = now.shape();
+        let changed = crate::changes::changed_tiles(
+            self.seen.as_slice().unwrap_or_default(),
+            now.as_slice().unwrap_or_default(),
+            shape[3],
+            shape[2],
+        );
+        self.settling
+            .iter_mut()
+            .zip(changed)
+            .map(|(left, changed)| {
+                *left = if changed {
+                    settle.max(1)
+                } else {
+                    left.saturating_sub(1)
+                };
+                *left > 0
+            })
+            .collect()
     }
 }
 

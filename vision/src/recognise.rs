@@ -122,6 +122,10 @@ fn opinions_of(
     Ok(opinions)
 }
 
+/// What the finder found in a frame: the index corners, and the backs
+/// checked.
+type Found = (Vec<Corner>, Vec<Seen>);
+
 /// The models' file names in the models folder.
 pub const FINDER_FILE: &str = "finder.onnx";
 /// The reader's file name in the models folder.
@@ -260,13 +264,14 @@ impl Recogniser {
         Ok(seen)
     }
 
-    /// The cards of `frame`, from the finder's corners and checked backs.
-    fn read(
+    /// The corners that could be cut from `frame`, and what the reader
+    /// makes of each (in a camera's frames, its opinion kept where the
+    /// finder did not look again).
+    fn read_corners(
         &mut self,
         frame: &RgbImage,
-        found: Vec<crate::finder::Corner>,
-        backs: Vec<Seen>,
-    ) -> Result<Vec<Seen>, ModelError> {
+        found: Vec<Corner>,
+    ) -> Result<(Vec<Corner>, Vec<Vec<f32>>), ModelError> {
         let places: Vec<Vec<f32>> = found
             .iter()
             .map(|c| c.window.iter().flatten().copied().collect())
@@ -279,11 +284,21 @@ impl Recogniser {
             self.camera.then_some(&self.finder),
             &mut self.corners_read,
         )?;
-        let (corners, probabilities): (Vec<_>, Vec<_>) = found
+        Ok(found
             .into_iter()
             .zip(opinions)
             .filter_map(|(corner, opinion)| Some((corner, opinion?)))
-            .unzip();
+            .unzip())
+    }
+
+    /// The cards of `frame`, from the finder's corners and checked backs.
+    fn read(
+        &mut self,
+        frame: &RgbImage,
+        found: Vec<Corner>,
+        backs: Vec<Seen>,
+    ) -> Result<Vec<Seen>, ModelError> {
+        let (corners, probabilities) = self.read_corners(frame, found)?;
         let classes = self.reader.classes().to_vec();
         let candidates = group(&corners);
         // The corners of one card read together: the product of their probabilities.
@@ -393,10 +408,7 @@ impl Recogniser {
     /// table to be seen again larger, where its other end passed as a back.
     /// `None` for a camera's frame in which nothing changed since the last,
     /// whose cards are known.
-    fn find(
-        &mut self,
-        frame: &RgbImage,
-    ) -> Result<Option<(Vec<crate::finder::Corner>, Vec<Seen>)>, ModelError> {
+    fn find(&mut self, frame: &RgbImage) -> Result<Option<Found>, ModelError> {
         let least = self.least_back();
         let checker = self.backs.as_mut();
         let kept = &mut self.backs_read;
