@@ -1,6 +1,9 @@
 //! `cargo bench -p pone-vision`: one 1280x720 frame of a table with 12 cards,
 //! some overlapping, found and read (the finder and the reader through ONNX
-//! Runtime): as a picture on its own, and as one of a camera's frames. Needs the models in `models/` and the runtime (`./scripts/setup`).
+//! Runtime): as a picture on its own; as one of a camera's frames in which a
+//! card came or went (the finder looks again at that part of the table); and
+//! as one of a camera's frames in which nothing changed but the camera's
+//! noise. Needs the models in `models/` and the runtime (`./scripts/setup`).
 
 #![allow(missing_docs)] // criterion's macros make undocumented items
 
@@ -11,8 +14,10 @@ use pone_vision::render::{render, scene_seed};
 use pone_vision::scene::random_scene;
 use rand::SeedableRng;
 
-/// A rendered table frame with `cards` cards showing, the first such scene of a fixed seed.
-fn table_frame(cards: usize) -> image::RgbImage {
+/// A rendered table frame with `cards` cards showing, the first such scene
+/// of a fixed seed; the same table with its top card taken up; and the
+/// first again with the camera's noise anew.
+fn table_frames(cards: usize) -> [image::RgbImage; 3] {
     let designs: Vec<Design> = embedded()
         .expect("the built-in card art")
         .into_iter()
@@ -32,7 +37,15 @@ fn table_frame(cards: usize) -> image::RgbImage {
             .count();
         let overlapping = frame.labels.cards.iter().any(|c| c.visible < 0.9);
         if showing == cards && overlapping {
-            return frame.image;
+            let mut taken = scene.clone();
+            taken.cards.pop();
+            let mut noise = scene.clone();
+            noise.seed += 1;
+            return [
+                frame.image,
+                render(&taken, &designs).image,
+                render(&noise, &designs).image,
+            ];
         }
     }
     unreachable!("the scenes never end")
@@ -46,7 +59,7 @@ fn bench(c: &mut Criterion) {
             return;
         }
     };
-    let frame = table_frame(12);
+    let [frame, taken, noise] = table_frames(12);
     let seen = recogniser.recognise(&frame).expect("recognise");
     eprintln!("the benchmark frame: {} cards found", seen.len());
     // A picture on its own: seen at 640 first, then again larger when its
@@ -58,15 +71,38 @@ fn bench(c: &mut Criterion) {
                 .expect("recognise")
         });
     });
-    // A camera's frames: each starts at the size the last was seen at (as the
-    // live table reads them), so one look a frame.
+    // A camera's frames, as the live table reads them: each starts at the
+    // size the last was seen at, and the finder looks again only where the
+    // frame changed. Here the top card comes and goes from frame to frame.
     recogniser.camera_frames(true);
+    let mut frames = [&frame, &taken].into_iter().cycle();
     c.bench_function(
-        "recognise the same camera's 1280x720 frame, 12 cards",
+        "recognise a camera's 1280x720 frame, 12 cards, one come or gone",
         |b| {
             b.iter(|| {
+                let next = frames.next().expect("endless");
                 recogniser
-                    .recognise(std::hint::black_box(&frame))
+                    .recognise(std::hint::black_box(next))
+                    .expect("recognise")
+            });
+        },
+    );
+    // Nothing but the camera's noise changes from frame to frame (the
+    // settling of the frames before has run out first).
+    recogniser.camera_frames(true);
+    let mut frames = [&frame, &noise].into_iter().cycle();
+    for _ in 0..100 {
+        recogniser
+            .recognise(frames.next().expect("endless"))
+            .expect("recognise");
+    }
+    c.bench_function(
+        "recognise a camera's 1280x720 frame, 12 cards, nothing changed",
+        |b| {
+            b.iter(|| {
+                let next = frames.next().expect("endless");
+                recogniser
+                    .recognise(std::hint::black_box(next))
                     .expect("recognise")
             });
         },
