@@ -74,39 +74,45 @@ fn bench(c: &mut Criterion) {
     // A camera's frames, as the live table reads them: each starts at the
     // size the last was seen at, and the finder looks again only where the
     // frame changed. Here the top card comes and goes from frame to frame.
-    recogniser.camera_frames(true);
-    let mut frames = [&frame, &taken].into_iter().cycle();
-    c.bench_function(
+    camera_frames(
+        c,
+        &mut recogniser,
+        [&frame, &taken],
         "recognise a camera's 1280x720 frame, 12 cards, one come or gone",
-        |b| {
-            b.iter(|| {
-                let next = frames.next().expect("endless");
-                recogniser
-                    .recognise(std::hint::black_box(next))
-                    .expect("recognise")
-            });
-        },
     );
-    // Nothing but the camera's noise changes from frame to frame (the
-    // settling of the frames before has run out first).
+    // Nothing but the camera's noise changes from frame to frame.
+    camera_frames(
+        c,
+        &mut recogniser,
+        [&frame, &noise],
+        "recognise a camera's 1280x720 frame, 12 cards, nothing changed",
+    );
+}
+
+/// Benchmarks `recogniser` reading a camera's frames, `frames` in turn, from
+/// a fresh start; the settling of the first frames has run out first (as it
+/// has at a table between deals).
+fn camera_frames(
+    c: &mut Criterion,
+    recogniser: &mut Recogniser,
+    frames: [&image::RgbImage; 2],
+    name: &str,
+) {
     recogniser.camera_frames(true);
-    let mut frames = [&frame, &noise].into_iter().cycle();
+    let mut frames = frames.into_iter().cycle();
     for _ in 0..100 {
         recogniser
             .recognise(frames.next().expect("endless"))
             .expect("recognise");
     }
-    c.bench_function(
-        "recognise a camera's 1280x720 frame, 12 cards, nothing changed",
-        |b| {
-            b.iter(|| {
-                let next = frames.next().expect("endless");
-                recogniser
-                    .recognise(std::hint::black_box(next))
-                    .expect("recognise")
-            });
-        },
-    );
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            let next = frames.next().expect("endless");
+            recogniser
+                .recognise(std::hint::black_box(next))
+                .expect("recognise")
+        });
+    });
 }
 
 criterion_group!(benches, bench);

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use image::RgbImage;
 use imageproc::geometric_transformations::Projection;
 
-use crate::finder::{Corner, Finder};
+use crate::finder::{Corner, Finder, Look};
 use crate::model::{Classifier, ModelError};
 use crate::reader::{INDEX_WINDOW, NO_CARD, cut_back, cut_window};
 
@@ -418,10 +418,11 @@ impl Recogniser {
             first.backs = checked_backs(checker, least, frame, first.backs, finder, kept)?;
             Ok(first)
         })?;
-        if finds.unchanged && self.last.is_some() {
+        let unchanged = self.finder.last_look() == Look::Unchanged;
+        if unchanged && self.last.is_some() {
             return Ok(None);
         }
-        if again || finds.unchanged {
+        if again || unchanged {
             let finder = camera.then_some(&self.finder);
             finds.backs = checked_backs(
                 self.backs.as_mut(),
