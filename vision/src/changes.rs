@@ -39,13 +39,14 @@ pub const CHANGED: f32 = 6.0 / 255.0;
 pub const AROUND: u32 = 2;
 
 /// Around a tile settling, the tiles whose cells are answered again with
-/// it. Nothing changed there, so less than [`AROUND`]: the network's fresh
-/// answer to the camera's noise is what is looked for. With none, seed 39
-/// of the live table's sittings at 10 fps counted a card that was none (a
-/// card came to rest at Cat's place while the deal gave the next to Ann);
-/// with 1 (or 2, as before), all 31 kept their ledgers, and the 30 fps
-/// sittings read as fast.
-pub const SETTLING_AROUND: u32 = 1;
+/// it: as many as around a change ([`AROUND`]). Nothing changed there; the
+/// network's fresh answer to the camera's noise is what is looked for, and
+/// the live table's rules lean on it. With none, seed 39 of the live
+/// table's sittings at 10 fps counted a card that was none (a card came to
+/// rest at Cat's place while the deal gave the next to Ann); with 1, seed
+/// 32 with bad frames (`the_real_recogniser_keeps_the_ledger_of_rendered_sittings`)
+/// lost its ledger. At 30 fps, 1 read about a tenth faster than 2.
+pub const SETTLING_AROUND: u32 = AROUND;
 
 /// The tiles of context cut around those answered again: the network's
 /// answer at a cell 3 tiles (96 pixels) inside a part differs from the
@@ -381,29 +382,13 @@ mod tests {
     }
 
     #[test]
-    fn a_tile_settling_is_answered_with_less_around_it_than_a_change() {
+    fn a_tile_settling_is_answered_as_a_change_is() {
         let (w, h) = (20, 12);
-        let mut settling = vec![false; w * h];
-        settling[6 * w + 10] = true;
-        let changes = parts(&vec![false; w * h], &settling, w);
-        let again: Vec<(usize, usize)> = (0..w * h)
-            .filter(|&i| changes.again[i])
-            .map(|i| (i % w, i / w))
-            .collect();
-        assert_eq!(again.len(), 9);
-        assert!(
-            again
-                .iter()
-                .all(|&(x, y)| x.abs_diff(10) <= 1 && y.abs_diff(6) <= 1)
-        );
-        assert_eq!(
-            changes.parts,
-            vec![Part {
-                x0: 6,
-                y0: 2,
-                x1: 15,
-                y1: 11
-            }]
-        );
+        let none = vec![false; w * h];
+        let mut one = none.clone();
+        one[6 * w + 10] = true;
+        let settling = parts(&none, &one, w);
+        assert_eq!(settling, parts(&one, &none, w));
+        assert_eq!(settling.again.iter().filter(|a| **a).count(), 25);
     }
 }
