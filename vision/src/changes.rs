@@ -38,16 +38,6 @@ pub const CHANGED: f32 = 6.0 / 255.0;
 /// of a half, at 1 tile 8.
 pub const AROUND: u32 = 2;
 
-/// Around a tile settling, the tiles whose cells are answered again with
-/// it: as many as around a change ([`AROUND`]). Nothing changed there; the
-/// network's fresh answer to the camera's noise is what is looked for, and
-/// the live table's rules lean on it. With none, seed 39 of the live
-/// table's sittings at 10 fps counted a card that was none (a card came to
-/// rest at Cat's place while the deal gave the next to Ann); with 1, seed
-/// 32 with bad frames (`the_real_recogniser_keeps_the_ledger_of_rendered_sittings`)
-/// lost its ledger. At 30 fps, 1 read about a tenth faster than 2.
-pub const SETTLING_AROUND: u32 = AROUND;
-
 /// The tiles of context cut around those answered again: the network's
 /// answer at a cell 3 tiles (96 pixels) inside a part differs from the
 /// whole frame's by at most 0.056 in the masks (4 tiles: 0.026; 6: none).
@@ -188,29 +178,22 @@ pub fn changed_tiles(seen: &[f32], now: &[f32], width: usize, height: usize) -> 
     changed
 }
 
-/// The tiles to answer again and the parts to cut for them: the `changed`
-/// tiles (of a grid `width` tiles wide) with [`AROUND`] tiles about them
-/// (whose cells' answers the change reaches), and the `settling` tiles with
-/// [`SETTLING_AROUND`] (nothing there changed: they are looked at again for
-/// the network's fresh answer to the camera's noise). Each group of tiles
-/// answered again that touch is cut within [`CONTEXT`] tiles more; parts
-/// that meet are put together where one part is no more to look at than
-/// the two.
+/// The tiles to answer again around the `looked` ones (of a grid `width`
+/// tiles wide: those that changed, and those settling looked at again for
+/// the network's fresh answer to the camera's noise), and the parts to cut
+/// for them: each group of tiles answered again that touch, within
+/// [`CONTEXT`] tiles more; parts that meet are put together where one part
+/// is no more to look at than the two.
 #[must_use]
-pub fn parts(changed: &[bool], settling: &[bool], width: usize) -> Changes {
-    let height = changed.len() / width.max(1);
-    let mask = |tiles: &[bool], around: u32| {
-        let mut mask = GrayImage::new(width as u32, height as u32);
-        for (i, _) in tiles.iter().enumerate().filter(|(_, t)| **t) {
+pub fn parts(looked: &[bool], width: usize) -> Changes {
+    let height = looked.len() / width.max(1);
+    let mut mask = GrayImage::new(width as u32, height as u32);
+    for (i, &c) in looked.iter().enumerate() {
+        if c {
             mask.put_pixel((i % width) as u32, (i / width) as u32, Luma([255]));
         }
-        dilate(&mask, Norm::LInf, around as u8)
-    };
-    let mut again_mask = mask(changed, AROUND);
-    let settling_mask = mask(settling, SETTLING_AROUND);
-    for (a, b) in again_mask.pixels_mut().zip(settling_mask.pixels()) {
-        a[0] = a[0].max(b[0]);
     }
+    let again_mask = dilate(&mask, Norm::LInf, AROUND as u8);
     let labels = connected_components(&again_mask, Connectivity::Eight, Luma([0u8]));
     let mut boxes: Vec<Option<Part>> = Vec::new();
     for (x, y, label) in labels.enumerate_pixels() {
@@ -312,7 +295,7 @@ mod tests {
         let (w, h) = (20, 12);
         let mut tiles = vec![false; w * h];
         tiles[6 * w + 10] = true;
-        let changes = parts(&tiles, &vec![false; w * h], w);
+        let changes = parts(&tiles, w);
         let again: Vec<(usize, usize)> = (0..w * h)
             .filter(|&i| changes.again[i])
             .map(|i| (i % w, i / w))
@@ -344,11 +327,10 @@ mod tests {
         // meet, so they are cut as one.
         changed[5 * w + 5] = true;
         changed[5 * w + 13] = true;
-        let still = vec![false; w * h];
-        assert_eq!(parts(&changed, &still, w).parts.len(), 1);
+        assert_eq!(parts(&changed, w).parts.len(), 1);
         // A third far off is cut on its own.
         changed[15 * w + 35] = true;
-        let far = parts(&changed, &still, w);
+        let far = parts(&changed, w);
         assert_eq!(far.parts.len(), 2);
         assert!(
             far.parts
@@ -356,7 +338,7 @@ mod tests {
                 .all(|a| far.parts.iter().filter(|b| a.meets(**b)).count() == 1)
         );
         // Nothing changed: no part.
-        assert!(parts(&still, &still, w).none());
+        assert!(parts(&vec![false; w * h], w).none());
     }
 
     #[test]
@@ -367,7 +349,7 @@ mod tests {
         let mut moved = vec![false; w * h];
         moved[5 * w + 5] = true;
         moved[13 * w + 13] = true;
-        let changes = parts(&moved, &vec![false; w * h], w);
+        let changes = parts(&moved, w);
         assert_eq!(changes.parts.len(), 2);
         assert!(changes.parts[0].meets(changes.parts[1]));
         for (part, answered) in changes.parts.iter().zip(&changes.answered) {
@@ -379,16 +361,5 @@ mod tests {
             assert_eq!((answered.x0 - part.x0, answered.y0 - part.y0), (3, 3));
         }
         assert!((changes.share() - 242.0 / 1200.0).abs() < 1e-6);
-    }
-
-    #[test]
-    fn a_tile_settling_is_answered_as_a_change_is() {
-        let (w, h) = (20, 12);
-        let none = vec![false; w * h];
-        let mut one = none.clone();
-        one[6 * w + 10] = true;
-        let settling = parts(&none, &one, w);
-        assert_eq!(settling, parts(&one, &none, w));
-        assert_eq!(settling.again.iter().filter(|a| **a).count(), 25);
     }
 }
