@@ -685,6 +685,9 @@ pub struct Play {
     zones: SeatZones,
     /// Tracks given to a seat this round.
     placed: BTreeMap<u64, (Seat, [f32; 2])>,
+    /// Where each card given a seat came to rest, by its track (a card
+    /// landing on it may move what shows of it: `placed` follows that).
+    rested: BTreeMap<u64, [f32; 2]>,
     /// The journal line each face-up card went in with, by its track.
     lines: BTreeMap<u64, u64>,
     /// The last card dealt: the frame it came to rest, its track, and how
@@ -805,6 +808,7 @@ impl Play {
             gathering: false,
             round_ended_at: 0,
             placed: BTreeMap::new(),
+            rested: BTreeMap::new(),
             lines: BTreeMap::new(),
             last_dealt: None,
             shown_lately: Vec::new(),
@@ -2172,7 +2176,11 @@ impl Play {
     /// up for the showdown, not a card drawn (seed 28 at 10 fps, the camera
     /// out from 15 s to 16.5 s: Ann's 6H, dealt face down, turned up and
     /// found in a box of its own 2 pixels from where its back had lain, went
-    /// in as a card she drew, and her hand was over).
+    /// in as a card she drew, and her hand was over). Where it lay is where
+    /// it came to rest or where it showed last: a card drawn onto it moves
+    /// what shows of it (seed 32 at 10 fps, the camera out from 7 s to
+    /// 8.5 s: Cat's 2H, found 4 pixels from where its back came to rest and
+    /// 28 from where it showed under her 6C, went in as a card she drew).
     fn turned_up_unseen(&self, bbox: [f32; 4], seat: Seat, back: CameraBack) -> bool {
         if !has_face_down(self.game.sitting().state(), seat) {
             return false;
@@ -2196,7 +2204,9 @@ impl Play {
                 && faces.get(&t).is_none_or(Option::is_none)
                 && !self.seen_on_return.contains(&t)
                 && (unseen_since || showdown)
-                && distance(at, here) < reach * self.zones.card_size
+                && self.rested.get(&t).map_or(distance(at, here), |&r| {
+                    distance(at, here).min(distance(r, here))
+                }) < reach * self.zones.card_size
         })
     }
 
@@ -2784,12 +2794,13 @@ impl Play {
         // Seed 37 at 10 fps, the camera out from 7 s to 8.5 s: Ann's 7C,
         // found turned up at the showdown, went in as a card she drew.
         let showdown_meanwhile = self.showdown_meanwhile();
-        let another_back = self.tracker.on_table().any(|(t, _, card)| {
+        let another_back = self.tracker.on_table().any(|(t, bbox, card)| {
             t != track
                 && Some(t) != under
                 && card.is_none()
                 && self.placed.get(&t).is_some_and(|&(s, _)| s == seat)
                 && self.tracker.last_seen(t).is_some_and(|l| l >= frame)
+                && !self.off_to_a_stack(centre(bbox), seat)
         });
         drawing && !shown_by_word && !showdown_meanwhile && another_back
     }
@@ -3511,6 +3522,20 @@ impl Play {
         to_stack < 0.7 * size && to_stack < to_seat
     }
 
+    /// Whether a card given to `seat`, seen now at `centre`, lies on the pack
+    /// or the pone's pile rather than at the seat's place (where its first
+    /// card lay): the tracker may follow a back onto a card thrown to the
+    /// pile nearby (seed 32 at 10 fps: Cat's 9H, face down, followed onto
+    /// Bob's cards thrown to the pile as he went over).
+    fn off_to_a_stack(&self, centre: [f32; 2], seat: Seat) -> bool {
+        let anchor = self.zones.anchors.get(seat.index()).copied().flatten();
+        let to_seat = anchor.map_or(f32::INFINITY, |a| distance(a, centre));
+        self.zones.stacks.iter().any(|&s| {
+            let to_stack = distance(s, centre);
+            to_stack < 0.7 * self.zones.card_size && to_stack < to_seat
+        })
+    }
+
     /// How far `centre` lies from a seat's cards (its anchor and this round's cards).
     fn seat_distance(&self, seat: usize, centre: [f32; 2]) -> f32 {
         let anchor = self.zones.anchors.get(seat).copied().flatten();
@@ -3735,6 +3760,7 @@ impl Play {
     /// may follow it if the dealer picks it up and puts it down elsewhere.
     fn place(&mut self, track: u64, seat: Seat, here: [f32; 2]) {
         self.placed.insert(track, (seat, here));
+        self.rested.insert(track, here);
         self.tracker.dealt(track);
     }
 
@@ -4085,6 +4111,7 @@ impl Play {
                 }
             }
             self.placed.clear();
+            self.rested.clear();
             self.faces_read.clear();
             // Second boxes were found on this round's cards.
             self.twins.clear();
