@@ -2204,9 +2204,12 @@ impl Play {
                 && faces.get(&t).is_none_or(Option::is_none)
                 && !self.seen_on_return.contains(&t)
                 && (unseen_since || showdown)
-                && self.rested.get(&t).map_or(distance(at, here), |&r| {
-                    distance(at, here).min(distance(r, here))
-                }) < reach * self.zones.card_size
+                && self
+                    .rested
+                    .get(&t)
+                    .map_or(f32::INFINITY, |&r| distance(r, here))
+                    .min(distance(at, here))
+                    < reach * self.zones.card_size
         })
     }
 
@@ -3510,16 +3513,10 @@ impl Play {
     /// Whether a card came to rest on the pack or the pone's pile (rather
     /// than at the seat due a card, when that lies nearer).
     fn on_a_stack(&self, centre: [f32; 2], size: f32, due: Option<Seat>) -> bool {
-        let to_stack = self
-            .zones
-            .stacks
-            .iter()
-            .map(|&s| distance(s, centre))
-            .fold(f32::INFINITY, f32::min);
         let to_seat = due.map_or(f32::INFINITY, |seat| {
             self.seat_distance(seat.index(), centre)
         });
-        to_stack < 0.7 * size && to_stack < to_seat
+        self.nearer_a_stack(centre, size, to_seat)
     }
 
     /// Whether a card given to `seat`, seen now at `centre`, lies on the pack
@@ -3530,10 +3527,19 @@ impl Play {
     fn off_to_a_stack(&self, centre: [f32; 2], seat: Seat) -> bool {
         let anchor = self.zones.anchors.get(seat.index()).copied().flatten();
         let to_seat = anchor.map_or(f32::INFINITY, |a| distance(a, centre));
-        self.zones.stacks.iter().any(|&s| {
-            let to_stack = distance(s, centre);
-            to_stack < 0.7 * self.zones.card_size && to_stack < to_seat
-        })
+        self.nearer_a_stack(centre, self.zones.card_size, to_seat)
+    }
+
+    /// Whether a card of `size` at `centre` lies within 0.7 of its size of
+    /// the pack or the pone's pile, and nearer it than `to_seat`.
+    fn nearer_a_stack(&self, centre: [f32; 2], size: f32, to_seat: f32) -> bool {
+        let to_stack = self
+            .zones
+            .stacks
+            .iter()
+            .map(|&s| distance(s, centre))
+            .fold(f32::INFINITY, f32::min);
+        to_stack < 0.7 * size && to_stack < to_seat
     }
 
     /// How far `centre` lies from a seat's cards (its anchor and this round's cards).
