@@ -1247,7 +1247,15 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
 /// drew none, the dealer says, so her 6C turned up and found at her place
 /// is no card drawn; from 7 s: the next round's first cards, dealt where
 /// the last round's faces lay, are new cards, and the pone's pile, found
-/// with them, goes first.
+/// with them, goes first. Seed 46, from 3 s: Cat turns up her KS and AH
+/// for her natural two frames after the return; the KS is her first card
+/// turned up, not a card drawn, though the finder had boxed a part of it
+/// on the return (the tracker's box not counted that has only shown a
+/// back must lie just where the face lies to take it). Seed 59, from 11 s:
+/// Cat drew the QS as the camera went and said "over" meanwhile; the
+/// dealer types the QS at the desk as asked, and it goes in at once, before
+/// Ann's 8S found on the return (which went to Cat when the wait for his
+/// answer ended before his line's turn).
 #[test]
 fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
     for (seed, windows) in [
@@ -1256,6 +1264,8 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
         (28, &["15-16.5"]),
         (29, &["5-6.5"]),
         (31, &["5-6.5", "7-8.5"]),
+        (46, &["3-4.5"]),
+        (59, &["11-12.5"]),
     ] {
         camera_out_keeps_the_ledger("turned", seed, windows);
     }

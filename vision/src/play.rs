@@ -1613,21 +1613,30 @@ impl Play {
             if !all && self.dealers_turning_up_unseen() {
                 return;
             }
-            if !all && said_meanwhile.is_some() {
-                if (catching_up && self.places_wanted()) || self.drawn_unseen_wanted() {
-                    return;
+            if !all
+                && said_meanwhile.is_some()
+                && ((catching_up && self.places_wanted()) || self.drawn_unseen_wanted())
+            {
+                return;
+            }
+            // The dealer's answer to a question that cards wait for goes in
+            // as soon as he gives it, though the camera is caught up: the
+            // wait may end before his line's turn comes (seed 59 at 10 fps,
+            // the camera out from 11 s to 12.5 s: Cat's QS, drawn as the
+            // camera went, typed at the desk just after her "over" said
+            // meanwhile was asked about, came after Ann's 8S found on the
+            // return, which went to Cat). The dealer's words said meanwhile
+            // wait for his answer too.
+            if !all && self.awaiting_answer() {
+                if self.none_drawn_said() {
+                    continue;
                 }
-                // The dealer's words said meanwhile wait for his answer too,
-                // which goes in as soon as he gives it.
-                if self.awaiting_answer() {
-                    if self.none_drawn_said() {
-                        continue;
-                    }
-                    let Some(answer) = self.card_asked_given() else {
-                        return;
-                    };
+                if let Some(answer) = self.card_asked_given() {
                     self.apply(answer.frame, answer.line, None);
                     continue;
+                }
+                if said_meanwhile.is_some() {
+                    return;
                 }
             }
             let fact_frame = self.facts.front().map(fact_frame);

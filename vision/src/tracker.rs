@@ -704,8 +704,27 @@ impl Tracker {
     fn associate(&self, readings: &[Reading], frame: u64) -> Vec<Option<usize>> {
         let mut pairs = Vec::new();
         for (r, reading) in readings.iter().enumerate() {
+            // A face lying just where a counted face-down card lies.
+            let on_a_back = reading.card.is_some()
+                && self.tracks.iter().any(|o| {
+                    o.counted == Counted::FaceDown && iou(o.bbox, reading.bbox) >= IN_PLACE
+                });
             for (t, track) in self.tracks.iter().enumerate() {
                 let overlap = iou(reading.bbox, track.bbox);
+                // Such a face is that card turned up, not a box not counted
+                // that has only ever shown a back, where it was first found:
+                // the finder's second box on a hand's stacked backs (seed 46
+                // at 10 fps, the camera out from 3 s to 4.5 s: such a box,
+                // found on the return, took Cat's KS turned up for her
+                // natural, and the KS went in as a card she drew).
+                if on_a_back
+                    && track.counted == Counted::Not
+                    && track.up == 0
+                    && track.down > 0
+                    && track.rest.0 == track.born.0
+                {
+                    continue;
+                }
                 // A card in flight, seen a moment ago and near: the same card
                 // coming on (at a low frame rate it moves too far between
                 // frames to overlap itself). It comes before a card it lands
@@ -1941,6 +1960,24 @@ mod tests {
         frames.extend(vec![vec![seen("TD", A, 0.3), seen("6D", face, 0.9)]; 5]);
         let facts = run(&mut tracker, &frames);
         assert!(turned_up(&facts, 0, "6D"), "{facts:?}");
+        assert!(!landed_face_up(&facts), "{facts:?}");
+    }
+
+    #[test]
+    fn a_back_turned_up_where_a_second_box_on_it_was_just_found_is_that_back_turned_up() {
+        // Seed 46 at 10 fps, the camera out from 3 s to 4.5 s: Cat's KS lies
+        // face down; on the return the finder also boxes a part of it and
+        // the back dealt onto it, once, as a box of its own.
+        let back = [304.2, 371.2, 386.0, 448.4];
+        let second = [296.7, 387.6, 376.4, 472.8];
+        let mut frames = vec![vec![seen("back", back, 0.9)]; 4];
+        frames.push(vec![seen("back", back, 0.9), seen("back", second, 0.9)]);
+        // Turned up for her natural: the face lies on the back (0.77 of one
+        // another) more than on the second box (0.52).
+        let face = [297.9, 369.4, 382.7, 459.2];
+        frames.extend(vec![vec![seen("KS", face, 0.99)]; 5]);
+        let facts = run(&mut Tracker::default(), &frames);
+        assert!(turned_up(&facts, 0, "KS"), "{facts:?}");
         assert!(!landed_face_up(&facts), "{facts:?}");
     }
 
