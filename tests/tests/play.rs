@@ -1250,8 +1250,9 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
 /// with them, goes first. Seed 46, from 3 s: Cat turns up her KS and AH
 /// for her natural two frames after the return; the KS is her first card
 /// turned up, not a card drawn, though the finder had boxed a part of it
-/// on the return (the tracker's box not counted that has only shown a
-/// back must lie just where the face lies to take it). Seed 59, from 11 s:
+/// on the return (a face lying just where a counted back lies is that back
+/// turned up, not a box not counted that has only shown a back where it
+/// was found). Seed 59, from 11 s:
 /// Cat drew the QS as the camera went and said "over" meanwhile; the
 /// dealer types the QS at the desk as asked, and it goes in at once, before
 /// Ann's 8S found on the return (which went to Cat when the wait for his
