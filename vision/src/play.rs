@@ -942,14 +942,14 @@ impl Play {
                 long_side(r.bbox)
             };
             let here = centre(r.bbox);
-            let nearest = |places: &mut dyn Iterator<Item = [f32; 2]>| {
-                places
-                    .map(|p| distance(p, here))
-                    .fold(f32::INFINITY, f32::min)
-            };
-            let to_stack = nearest(&mut self.zones.stacks.iter().copied());
-            let to_seat = nearest(&mut self.zones.anchors.iter().flatten().copied());
-            to_stack < 0.7 * size && to_stack < to_seat
+            let to_seat = self
+                .zones
+                .anchors
+                .iter()
+                .flatten()
+                .map(|&a| distance(a, here))
+                .fold(f32::INFINITY, f32::min);
+            self.nearer_a_stack(here, size, to_seat)
         });
         let long = self.frames(TAKEN_UP_SECS).max(1);
         self.stacks.look(frame, on_a_stack, long);
@@ -1244,12 +1244,10 @@ impl Play {
         self.placed.iter().all(|(&track, &(seat, dealt))| {
             let off_its_place = self.tracker.counted_box(track).is_some_and(|bbox| {
                 let here = centre(bbox);
-                let to_seat = self.zones.anchors.get(seat.index()).copied().flatten();
-                let to_stack = self.zones.stacks.iter().map(|&s| distance(s, here));
-                let to_stack = to_stack.fold(f32::INFINITY, f32::min);
-                let on_a_stack = to_stack < 0.7 * long_side(bbox)
-                    && to_seat.is_none_or(|a| to_stack < distance(a, here));
-                on_a_stack || distance(dealt, here) > MOVED_OFF * long_side(bbox)
+                let anchor = self.zones.anchors.get(seat.index()).copied().flatten();
+                let to_seat = anchor.map_or(f32::INFINITY, |a| distance(a, here));
+                self.nearer_a_stack(here, long_side(bbox), to_seat)
+                    || distance(dealt, here) > MOVED_OFF * long_side(bbox)
             });
             off_its_place
                 || self
