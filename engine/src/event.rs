@@ -35,6 +35,10 @@ pub enum Reason {
     DealerNatural,
     /// The player's natural ties the dealer's: neither pays.
     NaturalTiesNatural,
+    /// The player's natural, face down when the dealer declared his and
+    /// turned up (or declared) after it, ties it: the double it paid him is
+    /// given back.
+    NaturalShownTies,
     /// A player's natural, paid at once.
     Natural,
     /// A natural in the first round of a deal, paid as a drawn Vingt-un.
@@ -87,6 +91,9 @@ impl Reason {
         match self {
             Reason::DealerNatural => "the dealer's natural",
             Reason::NaturalTiesNatural => "a natural against the dealer's natural: no payment",
+            Reason::NaturalShownTies => {
+                "a natural turned up after the dealer's natural: what it paid him is given back"
+            }
             Reason::Natural => "a natural",
             Reason::Misericorde => {
                 "a natural in the deal's first round, paid as a drawn Vingt-un (misericorde)"

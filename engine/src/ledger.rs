@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::eight::RoundGame;
-use crate::event::{Event, Flag, Party, Seat, Settlement};
+use crate::event::{Event, Flag, Party, Reason, Seat, Settlement};
 
 /// One round in the ledger.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -85,15 +85,31 @@ impl Ledger {
                         Party::Pool => self.pool += delta,
                     }
                 }
-                match self.open_round() {
+                // A natural turned up after the dealer's natural ended the
+                // round belongs to that round.
+                let round = match s.reason {
+                    Reason::NaturalShownTies => self.rounds.last_mut(),
+                    _ => self.open_round(),
+                };
+                match round {
                     Some(r) => r.settlements.push(*s),
                     None => self.pending.push(*s),
                 }
             }
-            Event::Flagged(flag) => match self.open_round() {
-                Some(r) => r.flags.push(flag.clone()),
-                None => self.pending_flags.push(flag.clone()),
-            },
+            Event::Flagged(flag) => {
+                // A declaration the cards turned up after the round contradict
+                // belongs to that round.
+                let round = match flag {
+                    Flag::DeclarationContradicted { .. } if self.open_round().is_none() => {
+                        self.rounds.last_mut()
+                    }
+                    _ => self.open_round(),
+                };
+                match round {
+                    Some(r) => r.flags.push(flag.clone()),
+                    None => self.pending_flags.push(flag.clone()),
+                }
+            }
             Event::RoundEnded { next_dealer, .. } => {
                 if let Some(r) = self.open_round() {
                     r.next_dealer = Some(*next_dealer);

@@ -2137,6 +2137,20 @@ impl State {
         {
             return Ok(()); // the cards showed it already
         }
+        if self.may_tie_late(player, idx) {
+            if !sr.hands[idx].cards.may_be_ace_and_tenth() {
+                out.push(Event::Flagged(Flag::DeclarationContradicted {
+                    player,
+                    hand: idx as u8 + 1,
+                    declared: Declaration::Natural,
+                }));
+                return Ok(());
+            }
+            if sr.hands[idx].declared != Some(Declaration::Natural) {
+                self.natural_ties_late(player, idx, out);
+            }
+            return Ok(());
+        }
         if !in_round {
             return Err(RuleErrorKind::Declaration(format!(
                 "{} cannot declare a natural now: naturals are declared once the second cards are dealt",
@@ -2216,7 +2230,8 @@ impl State {
         let h = sr.hands.get(idx).ok_or_else(|| {
             RuleErrorKind::Hand(format!("{} holds no cards this round", self.name(player)))
         })?;
-        if h.in_pile {
+        let late = self.may_tie_late(player, idx);
+        if h.in_pile && !late {
             return Err(RuleErrorKind::Declaration(format!(
                 "{} was thrown to the pone unseen: its cards are not shown",
                 self.hand_label(player, idx)
@@ -2246,17 +2261,89 @@ impl State {
             new.push(card);
         }
         let h = &mut self.round.seats[player.index()].hands[idx];
+        let in_pile = h.in_pile;
         for card in &new {
             h.cards.reveal(*card, false);
-            self.pack.on_table[card.index()] += 1;
+            if !in_pile {
+                self.pack.on_table[card.index()] += 1;
+            }
             self.pack.seen[card.index()] += 1;
         }
         out.push(Event::Shown {
             player,
             hand: idx as u8 + 1,
         });
+        if late {
+            self.tie_late(player, idx, out);
+            return Ok(());
+        }
         self.after_show(player, idx, out);
         Ok(())
+    }
+
+    /// Whether `player`'s hand `idx` still holds cards face down in the
+    /// round just ended by the dealer's natural (the next not yet begun), so
+    /// that it may be turned up: a player's, settled face down, that turned
+    /// up or declared a natural now ties his ("a player who also holds a
+    /// natural neither pays nor receives", A, B), or the dealer's own. The
+    /// round ends at his declaration and pays at once; the cards are turned
+    /// up after it.
+    fn may_tie_late(&self, player: Seat, idx: usize) -> bool {
+        let Some(&dealer) = self.round.order.last() else {
+            return false;
+        };
+        let h = &self.round.seats[player.index()].hands;
+        let settled = if player == dealer {
+            HandState::Natural
+        } else {
+            HandState::Settled
+        };
+        self.round.phase == Phase::Between
+            && self.round.number > 0
+            && self.round.game != RoundGame::Blind
+            && idx == 0
+            && h.len() == 1
+            && self.round.seats[dealer.index()].hands[0].state == HandState::Natural
+            && h[0].state == settled
+            && h[0].cards.unseen() > 0
+    }
+
+    /// A hand settled face down against the dealer's natural is now known
+    /// (or declared) a natural: what it paid him is given back. Shown not a
+    /// natural after it was declared one, the declaration is flagged.
+    fn tie_late(&mut self, player: Seat, idx: usize, out: &mut Vec<Event>) {
+        let h = &self.round.seats[player.index()].hands[idx];
+        let declared = h.declared == Some(Declaration::Natural);
+        if h.cards.unseen() == 0 && declared && !h.cards.is_ace_and_tenth() {
+            out.push(Event::Flagged(Flag::DeclarationContradicted {
+                player,
+                hand: idx as u8 + 1,
+                declared: Declaration::Natural,
+            }));
+            return;
+        }
+        if !declared && h.cards.is_ace_and_tenth() {
+            self.natural_ties_late(player, idx, out);
+        }
+    }
+
+    /// A natural tied the dealer's after he declared his: marked declared, it
+    /// gets back what it paid him.
+    fn natural_ties_late(&mut self, player: Seat, idx: usize, out: &mut Vec<Event>) {
+        let Some(&dealer) = self.round.order.last() else {
+            return;
+        };
+        self.round.seats[player.index()].hands[idx].declared = Some(Declaration::Natural);
+        let pays = i64::from(self.rules.natural_pays);
+        let stake = self.hand_stake(player, idx);
+        self.pay_dealer(
+            player,
+            dealer,
+            idx,
+            pays * stake,
+            Reason::NaturalShownTies,
+            out,
+        );
     }
 
     fn after_show(&mut self, player: Seat, idx: usize, out: &mut Vec<Event>) {

@@ -829,6 +829,39 @@ mod unseen_cards_and_declarations {
         t.run("natural Cat");
         t.assert_balances("Ann=-4 Bob=-6 Cat=10");
     }
+
+    /// The dealer's natural settles at once the hands still face down; a
+    /// player who then turns up a natural, or declares it, ties it and gets
+    /// back what he paid. A hand turned up that is no natural pays as it did.
+    #[test]
+    fn a_natural_turned_up_after_the_dealers_ties_it() {
+        let mut t = Table::three();
+        t.run("card Ann; card Bob; card Cat; stake Ann=2 Bob=3; card Ann; card Bob; card Cat");
+        t.run("natural Cat");
+        t.run("show Bob KH AH");
+        t.assert_balances("Ann=-4 Bob=0 Cat=4");
+        t.run("show Ann 9C 7D");
+        t.assert_balances("Ann=-4 Bob=0 Cat=4");
+        t.refuse("show Bob QS", "thrown to the pone");
+        // The dealer's own cards may be turned up too.
+        t.run("show Cat AS KD");
+        assert_eq!(
+            t.settlements(1),
+            [
+                "Ann:1 -4 dealer_natural (Cat)",
+                "Bob:1 -6 dealer_natural (Cat)",
+                "Bob:1 +6 natural_shown_ties (Cat)"
+            ]
+        );
+
+        let mut t = Table::three();
+        t.run("card Ann; card Bob; card Cat; stake Ann=2 Bob=3; card Ann; card Bob; card Cat");
+        t.run("natural Cat; natural Ann; natural Ann");
+        t.assert_balances("Ann=0 Bob=-6 Cat=6");
+        // Once the next round is begun, the last one's naturals are too late.
+        t.run("card Ann");
+        t.refuse("natural Bob", "cannot declare a natural now");
+    }
 }
 
 mod the_journal {

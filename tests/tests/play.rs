@@ -906,6 +906,38 @@ fn at_30_fps_boxes_read_unsurely_on_a_card_drawn_are_no_cards() {
     assert_truth(&play, &dir);
 }
 
+/// Seed 69 filmed at 30 frames a second. Ann, dealing, is dealt the AC
+/// onto her JS and declares her natural; Bob, holding the KH and the AH,
+/// and Cat turn their cards up in the frame she declares it, and the camera
+/// sees them before her word goes in (her JS, its face not yet read, a
+/// back for six frames more, as the real recogniser saw it). Bob's natural,
+/// found first, was paid, and her natural was refused ("the dealer
+/// declares his natural at once, before the players'"). The dealer's
+/// natural goes in first, the cards turned up are shown after it, and
+/// Bob's natural ties hers.
+#[test]
+fn the_dealers_natural_said_after_a_players_turned_up_goes_first_and_ties_it() {
+    let dir = rendered_sitting(
+        "play-30-fps-naturals",
+        69,
+        2,
+        3,
+        "480x270",
+        &["--fps", "30"],
+    );
+    let turned = first_frame_showing(&dir, "JS");
+    let unread = move |f: u64, _: &Value, readings: &mut Vec<Seen>| {
+        if (turned..turned + 6).contains(&f) {
+            for seen in readings.iter_mut().filter(|s| s.card == "JS") {
+                *seen = Seen::new("back", 0.99, seen.bbox);
+            }
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &unread);
+    assert_truth(&play, &dir);
+    assert_not_asked(&play, "natural");
+}
+
 /// A sitting's labels (with bad frames) through the table, its dealer
 /// answering when the showdown waits for a card the camera cannot read.
 fn play_answering(dir: &Path) -> Play {
@@ -1232,6 +1264,25 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
     }
 }
 
+/// Seed 67 (3 rounds), the camera out from 15 s to 16.5 s at 10 fps,
+/// through the real recogniser: Bob, dealing, drew the 5C in the camera's
+/// last frame, and said "content" then. The 5C, in flight in that frame,
+/// had not lain still long enough to count, and the round's cards were
+/// gathered before the camera's return. His word counts as said while the
+/// camera was out, so the dealer is asked for his card drawn unseen (it
+/// was settled without it, his 21 taken for 16). With 2 rounds the camera
+/// comes back on the recording's last frame, too late for his answer.
+#[test]
+fn a_word_said_in_the_cameras_last_frame_as_a_card_came_to_rest_asks_for_it() {
+    let dir = rendered_sitting("play-out-last-frame-67", 67, 3, 3, "1280x720", &[]);
+    let (ledger, said) = played_with_the_camera_out(&dir, "15-16.5");
+    assert_eq!(ledger["balances"], truth_ledger(&dir)["balances"], "{said}");
+    assert!(
+        said.contains("Bob's card: the camera was out while Bob drew"),
+        "{said}"
+    );
+}
+
 /// The camera out for 1.5 s at 10 fps as cards are turned up, drawn one
 /// under the next, or gathered, through the real recogniser (seeds first
 /// played with the camera out blind, in session 44).
@@ -1256,7 +1307,11 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
 /// Cat drew the QS as the camera went and said "over" meanwhile; the
 /// dealer types the QS at the desk as asked, and it goes in at once, before
 /// Ann's 8S found on the return (which went to Cat when the wait for his
-/// answer ended before his line's turn).
+/// answer ended before his line's turn). Seed 69, from 3 s: the second
+/// cards were dealt meanwhile, and Ann, dealing, declared her natural as
+/// the camera came back; the cards found turned up on the return go in
+/// after her natural ended the round, and Bob's KH turned up onto his AH
+/// is a natural that ties hers.
 #[test]
 fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
     for (seed, windows) in [
@@ -1267,6 +1322,7 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
         (31, &["5-6.5", "7-8.5"]),
         (46, &["3-4.5"]),
         (59, &["11-12.5"]),
+        (69, &["3-4.5"]),
     ] {
         camera_out_keeps_the_ledger("turned", seed, windows);
     }

@@ -2329,7 +2329,9 @@ pub fn enter_asked(desk: &Desk) -> bool {
 /// the cards then contradict must be taken back).
 pub(crate) fn natural_paid(round: &RoundRecord, player: Seat, hand: u8) -> bool {
     round.settlements.iter().any(|s| match s.reason {
-        Reason::Natural | Reason::Misericorde => s.player == player && s.hand == hand,
+        Reason::Natural | Reason::Misericorde | Reason::NaturalShownTies => {
+            s.player == player && s.hand == hand
+        }
         Reason::DealerNatural => round.dealer == player,
         _ => false,
     })

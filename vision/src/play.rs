@@ -316,6 +316,13 @@ impl StackWatch {
 struct CameraBack {
     /// The last frame read before it went out.
     last: u64,
+    /// The dealer's words said from this frame on count as said while it
+    /// was out: with a card in flight in the last frame it read, a card
+    /// come to rest in its last frames had not lain still long enough to
+    /// count (seed 67 at 10 fps and 3 rounds, the camera out from 15 s to
+    /// 16.5 s: Bob's 5C, drawn in its last frame, and his "content" said
+    /// then, taken without it).
+    said_from: u64,
     /// The first frame read on its return.
     first: u64,
     /// The cards coming to rest up to this frame were lying there on its
@@ -711,6 +718,10 @@ pub struct Play {
     after_gathering: Option<(u64, Seat, f32)>,
     /// When each seat last turned up a card (the frame), by seat.
     turned_up_at: BTreeMap<Seat, u64>,
+    /// The round just ended by the dealer's natural, until the next begins:
+    /// the seat each of its cards was given, by track. A natural turned up
+    /// after his ties it, so the hands turned up then are shown.
+    ended_by_natural: BTreeMap<u64, Seat>,
     /// Cards were thrown to the pone (a round over, a hand over-drawn): the
     /// next face-down card to come to rest away from the seat due a card is
     /// the pone's pile.
@@ -728,6 +739,8 @@ pub struct Play {
     delivered: Vec<Delivered>,
     /// Frames a dealer's line waits for the camera.
     wait: u64,
+    /// Frames a card must lie still in to count.
+    counting: u64,
     /// A card landing this many frames after a dealer's line still comes before it.
     slack: u64,
     frame: u64,
@@ -796,7 +809,8 @@ impl Play {
         let seats = players.len();
         let game = Game::new(players, rules)?;
         let steady = (options.steady_time.as_secs_f32() * fps).ceil() as u64;
-        let wait = u64::from(options.steady_frames).max(steady) + 3;
+        let counting = u64::from(options.steady_frames).max(steady);
+        let wait = counting + 3;
         Ok(Play {
             game,
             tracker: Tracker::new(options),
@@ -816,6 +830,7 @@ impl Play {
             twins: BTreeMap::new(),
             after_gathering: None,
             turned_up_at: BTreeMap::new(),
+            ended_by_natural: BTreeMap::new(),
             dealer: dealer_lines
                 .into_iter()
                 .map(|(frame, line)| Pending { frame, line })
@@ -825,6 +840,7 @@ impl Play {
             refused: Vec::new(),
             delivered: Vec::new(),
             wait,
+            counting,
             slack: 2,
             frame: 0,
             fps,
@@ -886,6 +902,11 @@ impl Play {
             self.out_this_round = true;
             self.back = Some(CameraBack {
                 last: self.frame,
+                said_from: if self.tracker.in_flight(self.frame) {
+                    (self.frame + 1).saturating_sub(self.counting)
+                } else {
+                    self.frame + 1
+                },
                 first: frame,
                 until: frame + self.wait + self.slack,
             });
@@ -1703,11 +1724,11 @@ impl Play {
     fn catching_up(&mut self) -> Option<bool> {
         let back = self.back?;
         let found = self.facts.iter().any(|f| back.found(fact_frame(f)));
-        let said = self
-            .dealer
-            .front()
-            .is_some_and(|p| p.frame > back.last && p.frame <= back.until);
-        if !found && !said {
+        let meanwhile = |p: &Pending| p.frame >= back.said_from && p.frame <= back.until;
+        let said = self.dealer.front().is_some_and(meanwhile);
+        // Words said before it went out, still waiting their turn, go in
+        // first; the return is kept for those said meanwhile after them.
+        if !found && !self.dealer.iter().any(meanwhile) {
             tracing::debug!(
                 ?back,
                 "caught up with what was dealt while the camera was out"
@@ -2652,6 +2673,9 @@ impl Play {
             ..
         } = turned;
         let mut placed = self.placed.get(&track).map(|&(seat, _)| seat);
+        if self.game.sitting().state().phase() == Phase::Between {
+            placed = placed.or_else(|| self.ended_by_natural.get(&track).copied());
+        }
         if placed.is_none() && sure && confidence >= SURELY_TURNED_UP {
             placed = self.read_surely_on_a_misread(track, turned.bbox, frame);
         }
@@ -3906,6 +3930,11 @@ impl Play {
                 {
                     return true;
                 }
+                if let Some(word @ Line::Natural { .. }) = &words
+                    && self.dealer_natural_before_the_shows(frame, word)
+                {
+                    return true;
+                }
                 if let Some(line) = words {
                     self.refused.push(Refused {
                         frame,
@@ -4107,7 +4136,25 @@ impl Play {
             });
         }
         let mut leaving: Vec<u64> = self.placed.keys().copied().collect();
+        if events
+            .iter()
+            .any(|e| matches!(e, Event::RoundStarted { .. }))
+        {
+            self.ended_by_natural.clear();
+        }
         if round_over {
+            let state = self.game.sitting().state();
+            let dealer = state.order().last().copied();
+            let by_natural = events
+                .iter()
+                .any(|e| matches!(e, Event::Natural { player, .. } if Some(*player) == dealer));
+            if by_natural {
+                self.ended_by_natural = self
+                    .placed
+                    .iter()
+                    .map(|(&track, &(seat, _))| (track, seat))
+                    .collect();
+            }
             let came_since = self.come_since_the_return(&leaving);
             leaving.retain(|track| !came_since.contains(track));
             self.out_this_round = false;
@@ -4615,6 +4662,104 @@ impl Play {
             .retain(|_, seq| elsewhere.iter().all(|(s, ..)| s != seq));
         for (_, card, _) in &elsewhere {
             self.tracker.put_right(*card, None);
+        }
+        true
+    }
+
+    /// The dealer declares his natural after the camera turned up a
+    /// player's natural and it was paid (seed 69 at 30 fps: Bob's KH and AH
+    /// found turned up in the frame Ann declared hers, her natural refused).
+    /// He declares his at once, before the players': the camera's shows
+    /// since the deal's last card are struck, his natural goes in, and they
+    /// are shown again after it, where a natural ties his. A show that no
+    /// longer goes in is dropped. Whether his natural went in; when it does
+    /// not, nothing changes.
+    fn dealer_natural_before_the_shows(&mut self, frame: u64, line: &Line) -> bool {
+        let Line::Natural { player, .. } = line else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        if state.seat(player).is_none() || state.seat(player) != state.dealer() {
+            return false;
+        }
+        let camera: BTreeSet<u64> = self.delivered.iter().map(|d| d.seq).collect();
+        let mut shows: Vec<(u64, Line)> = self
+            .game
+            .in_force()
+            .iter()
+            .rev()
+            .take_while(|(seq, command)| {
+                matches!(command, Command::Show { .. }) && camera.contains(seq)
+            })
+            .filter_map(|(seq, _)| {
+                let entry = self.game.journal().iter().find(|e| e.seq == *seq)?;
+                Some((*seq, entry.line.clone()))
+            })
+            .collect();
+        if shows.is_empty() {
+            return false;
+        }
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        // Struck (the last first) and put in again on a copy, which becomes
+        // the game when his natural goes in: the journal only grows.
+        let mut trial = self.game.clone();
+        for (seq, _) in &shows {
+            let strike = Line::Correct {
+                line: *seq,
+                with: None,
+                reason: format!(
+                    "{player} declares the dealer's natural first: shown again after it"
+                ),
+            };
+            if trial.apply(meta.clone(), strike).is_err() {
+                return false;
+            }
+        }
+        let text = line.to_json(&Meta::default());
+        let Ok(events) = trial.apply(meta.clone(), line.clone()) else {
+            return false;
+        };
+        let mut went_in = vec![(text, events.to_vec())];
+        shows.reverse();
+        // Each struck line's number, and its number shown again (if it is).
+        let mut renumbered = BTreeMap::new();
+        for (seq, show) in shows {
+            let text = show.to_json(&Meta::default());
+            match trial.apply(meta.clone(), show) {
+                Ok(events) => {
+                    let events = events.to_vec();
+                    renumbered.insert(seq, trial.in_force().last().map(|(s, _)| *s));
+                    went_in.push((text, events));
+                }
+                Err(e) => {
+                    tracing::debug!(frame, "{text} is dropped after the dealer's natural: {e}");
+                    renumbered.insert(seq, None);
+                }
+            }
+        }
+        self.game = trial;
+        self.delivered.retain_mut(|d| match renumbered.get(&d.seq) {
+            Some(Some(now)) => {
+                d.seq = *now;
+                true
+            }
+            Some(None) => false,
+            None => true,
+        });
+        self.lines.retain(|_, seq| match renumbered.get(seq) {
+            Some(Some(now)) => {
+                *seq = *now;
+                true
+            }
+            Some(None) => false,
+            None => true,
+        });
+        for (text, events) in went_in {
+            tracing::debug!(frame, "applied {text}");
+            self.applied(frame, text, None, &events);
         }
         true
     }

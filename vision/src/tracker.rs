@@ -555,6 +555,17 @@ impl Tracker {
             .collect()
     }
 
+    /// Whether a card not counted yet was seen in `frame` half a card or
+    /// more from where it was first seen: a card in flight, or come to rest
+    /// from one and not yet lain still long enough to count.
+    pub fn in_flight(&self, frame: u64) -> bool {
+        self.tracks.iter().any(|t| {
+            t.counted == Counted::Not
+                && t.last_seen.0 == frame
+                && distance(t.born.1, centre(t.bbox)) >= 0.5 * long_side(t.bbox)
+        })
+    }
+
     /// The frame a track was last seen in (`None`: no such track now).
     pub fn last_seen(&self, track: u64) -> Option<u64> {
         self.tracks
@@ -1328,6 +1339,43 @@ mod tests {
             panic!("{facts:?}");
         };
         assert_eq!((*frame, *card), (4, None));
+    }
+
+    #[test]
+    fn a_card_not_counted_yet_away_from_where_it_was_first_seen_is_in_flight() {
+        let mut tracker = Tracker::default();
+        // A box that never moves (the finder's second box on a hand, say)
+        // is no card in flight, counted or not.
+        tracker.update(0, at(0), &[seen("back", A, 0.9)]);
+        assert!(!tracker.in_flight(0));
+        // A card dealt: a new place every frame, then lying still.
+        for k in 1..4 {
+            let x = 300.0 - 60.0 * k as f32;
+            tracker.update(
+                k,
+                at(k),
+                &[
+                    seen("back", A, 0.9),
+                    seen("5C", [x, 300.0, x + 70.0, 400.0], 0.9),
+                ],
+            );
+        }
+        assert!(tracker.in_flight(3), "the 5C is in flight");
+        assert!(
+            !tracker.in_flight(2),
+            "in flight only in the frame it was seen"
+        );
+        for k in 4..8 {
+            tracker.update(
+                k,
+                at(k),
+                &[
+                    seen("back", A, 0.9),
+                    seen("5C", [120.0, 300.0, 190.0, 400.0], 0.9),
+                ],
+            );
+        }
+        assert!(!tracker.in_flight(7), "the 5C, come to rest, counts");
     }
 
     #[test]
