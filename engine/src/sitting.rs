@@ -2275,7 +2275,6 @@ impl State {
         });
         if late {
             self.tie_late(player, idx, out);
-            return Ok(());
         }
         self.after_show(player, idx, out);
         Ok(())
@@ -2289,9 +2288,7 @@ impl State {
     /// round ends at his declaration and pays at once; the cards are turned
     /// up after it.
     fn may_tie_late(&self, player: Seat, idx: usize) -> bool {
-        let Some(&dealer) = self.round.order.last() else {
-            return false;
-        };
+        let dealer = self.dealer_seat();
         let h = &self.round.seats[player.index()].hands;
         let settled = if player == dealer {
             HandState::Natural
@@ -2308,21 +2305,13 @@ impl State {
             && h[0].cards.unseen() > 0
     }
 
-    /// A hand settled face down against the dealer's natural is now known
-    /// (or declared) a natural: what it paid him is given back. Shown not a
-    /// natural after it was declared one, the declaration is flagged.
+    /// A hand settled face down against the dealer's natural, turned up
+    /// now, is a natural not declared yet: what it paid him is given back.
+    /// (Shown not a natural after it was declared one, [`State::after_show`]
+    /// flags the declaration.)
     fn tie_late(&mut self, player: Seat, idx: usize, out: &mut Vec<Event>) {
         let h = &self.round.seats[player.index()].hands[idx];
-        let declared = h.declared == Some(Declaration::Natural);
-        if h.cards.unseen() == 0 && declared && !h.cards.is_ace_and_tenth() {
-            out.push(Event::Flagged(Flag::DeclarationContradicted {
-                player,
-                hand: idx as u8 + 1,
-                declared: Declaration::Natural,
-            }));
-            return;
-        }
-        if !declared && h.cards.is_ace_and_tenth() {
+        if h.declared != Some(Declaration::Natural) && h.cards.is_ace_and_tenth() {
             self.natural_ties_late(player, idx, out);
         }
     }
@@ -2330,9 +2319,7 @@ impl State {
     /// A natural tied the dealer's after he declared his: marked declared, it
     /// gets back what it paid him.
     fn natural_ties_late(&mut self, player: Seat, idx: usize, out: &mut Vec<Event>) {
-        let Some(&dealer) = self.round.order.last() else {
-            return;
-        };
+        let dealer = self.dealer_seat();
         self.round.seats[player.index()].hands[idx].declared = Some(Declaration::Natural);
         let pays = i64::from(self.rules.natural_pays);
         let stake = self.hand_stake(player, idx);

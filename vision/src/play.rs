@@ -4741,22 +4741,17 @@ impl Play {
             }
         }
         self.game = trial;
-        self.delivered.retain_mut(|d| match renumbered.get(&d.seq) {
-            Some(Some(now)) => {
-                d.seq = *now;
-                true
-            }
-            Some(None) => false,
-            None => true,
-        });
-        self.lines.retain(|_, seq| match renumbered.get(seq) {
+        // A line struck and not shown again goes from both.
+        let renumber = |seq: &mut u64| match renumbered.get(seq) {
             Some(Some(now)) => {
                 *seq = *now;
                 true
             }
             Some(None) => false,
             None => true,
-        });
+        };
+        self.delivered.retain_mut(|d| renumber(&mut d.seq));
+        self.lines.retain(|_, seq| renumber(seq));
         for (text, events) in went_in {
             tracing::debug!(frame, "applied {text}");
             self.applied(frame, text, None, &events);
