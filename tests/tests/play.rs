@@ -1311,7 +1311,11 @@ fn a_word_said_in_the_cameras_last_frame_as_a_card_came_to_rest_asks_for_it() {
 /// cards were dealt meanwhile, and Ann, dealing, declared her natural as
 /// the camera came back; the cards found turned up on the return go in
 /// after her natural ended the round, and Bob's KH turned up onto his AH
-/// is a natural that ties hers.
+/// is a natural that ties hers. Seed 76, from 11 s: Bob's 3H, drawn face
+/// up onto his 3C two frames after the return, is a card of its own (a
+/// face-down card's second box shows its back), and Cat's 6S, turned up
+/// in a box the camera never gave a seat after the dealer gave her a card
+/// face down by his word, is that card turned up (the round never settled).
 #[test]
 fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
     for (seed, windows) in [
@@ -1323,6 +1327,7 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
         (46, &["3-4.5"]),
         (59, &["11-12.5"]),
         (69, &["3-4.5"]),
+        (76, &["11-12.5"]),
     ] {
         camera_out_keeps_the_ledger("turned", seed, windows);
     }
@@ -1360,7 +1365,14 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
 /// whose back the tracker had followed onto Bob's cards thrown to the pile
 /// (`Play::drawing_onto`: a back on the pile is none at her place). Both
 /// went in as cards Cat drew, her "content" was refused, and the next
-/// round was lost.
+/// round was lost. Seed 73, from 5 s: Cat, dealing, turned up her cards
+/// and drew over 21 meanwhile, no word said; her cards found turned up on
+/// the return say the showdown came, so Bob's TD, found turned up there
+/// too, is his card turned up, not a card he drew. Seed 74, from 17 s:
+/// Ann's JD, turned up for the showdown meanwhile, read QD at 0.58, and JD
+/// at 0.98 in a box of its own lying on it; the card turned up goes first,
+/// and the JD reads it again (it went in as a card she drew, and her hand
+/// was lost).
 #[test]
 fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
     for (seed, windows) in [
@@ -1372,6 +1384,8 @@ fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
         (44, &["9-10.5"]),
         (45, &["7-8.5"]),
         (50, &["15-16.5"]),
+        (73, &["5-6.5"]),
+        (74, &["17-18.5"]),
     ] {
         camera_out_keeps_the_ledger("showdown", seed, windows);
     }

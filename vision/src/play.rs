@@ -1692,6 +1692,7 @@ impl Play {
                 if let Some(f) = fact_frame {
                     self.found_in_the_deals_order(f);
                 }
+                self.turned_up_before_its_second_box();
                 if let Some(fact) = self.facts.pop_front() {
                     self.fact(fact);
                 }
@@ -2184,17 +2185,31 @@ impl Play {
     }
 
     /// Whether the dealer's own draw ended while the camera was out (his
-    /// "content" or "over" said meanwhile, waiting to go in): the showdown
-    /// came meanwhile, and the hands were turned up.
+    /// "content" or "over" said meanwhile, waiting to go in), or his own
+    /// cards face down were found turned up on the camera's return (he
+    /// turns them up once the players are done, to draw): the showdown
+    /// came meanwhile, and the hands were turned up (seed 73 at 10 fps, the
+    /// camera out from 5 s to 6.5 s: Cat, dealing, turned up and drew over
+    /// 21, no word said, and Bob's TD, turned up for the showdown, went in
+    /// as a card he drew).
     fn showdown_meanwhile(&self) -> bool {
+        let Some(back) = self.back else {
+            return false;
+        };
         let state = self.game.sitting().state();
-        let dealer = state.dealer().map(|d| state.name(d));
-        self.back.is_some_and(|back| {
-            self.dealer.iter().any(|p| {
-                (back.last..=back.first).contains(&p.frame)
-                    && matches!(&p.line, Line::Content { player, .. } | Line::Over { player, .. }
-                        if Some(player.as_str()) == dealer)
-            })
+        let Some(dealer) = state.dealer() else {
+            return false;
+        };
+        let name = state.name(dealer);
+        let said = self.dealer.iter().any(|p| {
+            (back.last..=back.first).contains(&p.frame)
+                && matches!(&p.line, Line::Content { player, .. } | Line::Over { player, .. }
+                    if player == name)
+        });
+        said || self.facts.iter().any(|f| {
+            matches!(*f, Fact::TurnedUp { track, frame, .. }
+                if back.found(frame)
+                    && self.placed.get(&track).is_some_and(|&(s, _)| s == dealer))
         })
     }
 
@@ -2364,6 +2379,44 @@ impl Play {
             state.name(Seat(here as u8)),
         );
         self.ask_for_a_card_of_the_deal(due, frame.saturating_sub(1), text);
+    }
+
+    /// A face read surely ([`SURE_SECOND_FACE`]) coming to rest, first of
+    /// the facts waiting, in the frame a seat's card turns up read less
+    /// surely as another face (and not surely: [`SURELY_SHOWN`]), lying
+    /// mostly on it ([`ONE_CARD_TWICE`]): the card turned up goes first, and
+    /// this face is read as its second box ([`Play::shown_read_again`]). On
+    /// the camera's return the card found at the place of the seat due goes
+    /// first, and such a box is found there (seed 74 at 10 fps, the camera
+    /// out from 17 s to 18.5 s: Ann's JD, turned up at the showdown, read
+    /// QD at 0.58 and JD at 0.98 in a box of its own, which went in as a
+    /// card she drew, and her hand was lost).
+    fn turned_up_before_its_second_box(&mut self) {
+        let Some(&Fact::Landed {
+            frame,
+            bbox,
+            card: Some(card),
+            confidence,
+            sure: true,
+            ..
+        }) = self.facts.front()
+        else {
+            return;
+        };
+        if confidence < SURE_SECOND_FACE {
+            return;
+        }
+        let turned = self.facts.iter().position(|f| {
+            matches!(*f, Fact::TurnedUp { track, frame: when, bbox: at, card: was, confidence: read, .. }
+                if when == frame
+                    && was != card
+                    && read < SURELY_SHOWN.min(confidence)
+                    && self.placed.contains_key(&track)
+                    && share_of_smaller(at, bbox) >= ONE_CARD_TWICE)
+        });
+        if let Some(k) = turned {
+            self.fact_first(k, "a card turned up goes before its second box");
+        }
     }
 
     /// Of a seat's cards turned up in the same frame, the one dealt first
@@ -2681,6 +2734,8 @@ impl Play {
         }
         let placed = placed.or_else(|| self.twin_turned_up(track, card));
         let seat = if let Some(seat) = placed {
+            seat
+        } else if let Some(seat) = self.named_back_turned_up(track, frame) {
             seat
         } else {
             let Some(lay @ (old, seat, _)) = self.where_one_lay(track) else {
@@ -3353,14 +3408,18 @@ impl Play {
         // and 6H). So is a card coming to rest after the camera caught up
         // (seed 24 at 10 fps, the camera out from 13 s to 14.5 s: Ann's 4C,
         // dealt onto her 4H two frames after the return, was taken for the
-        // 4H's second box, and the 4H read again as 4C).
+        // 4H's second box, and the 4H read again as 4C). So is a face read
+        // surely on it found face down (a face-down card's second box shows
+        // its back; seed 76 at 10 fps, the camera out from 11 s to 12.5 s:
+        // Bob's 3H, drawn onto his 3C face down two frames after the
+        // return, was taken for its second box, and his turn waited for it).
         let found_on_return = self.returned.filter(|back| back.found(dealt));
         let on_return = found_on_return.is_some_and(|back| back.found(frame));
         let two_faces = |was: Option<pone_engine::Card>| {
             found_on_return.is_some()
                 && sure >= SURE_SECOND_FACE
                 && face.is_some_and(|(card, confidence)| {
-                    confidence >= SURE_SECOND_FACE && was.is_some_and(|was| was != card)
+                    confidence >= SURE_SECOND_FACE && was != Some(card)
                 })
         };
         if found_on_return.is_some() && self.on_another_of_its_seat(last, bbox) {
@@ -3486,6 +3545,56 @@ impl Play {
         tracing::debug!(track, old, "turned up where a seat's face-down card lay");
         self.take_over(old, track, seat, here);
         seat
+    }
+
+    /// A card turned up that the table never gave a seat, at the place of a
+    /// seat holding a card face down that the dealer gave by his word (the
+    /// table asked him for a card the camera had not seen dealt, and he said
+    /// it lay face down), when no card the camera gave that seat lies face
+    /// down still: it is that card, turned up. Placed at its seat with that
+    /// card's line; gives the seat (seed 76 at 10 fps, the camera out from
+    /// 11 s to 12.5 s: Cat, dealing, turned up her 6S, found again in a box
+    /// of its own on the return, and the box the camera had given it turned
+    /// up her 7D, given by the dealer; the 6S was never shown, and the
+    /// round never settled).
+    fn named_back_turned_up(&mut self, track: u64, frame: u64) -> Option<Seat> {
+        let here = centre(self.tracker.counted_box(track)?);
+        let seat = self.seat_at(here)?;
+        let state = self.game.sitting().state();
+        let faces = self.faces_on_table();
+        let tracked_back = self
+            .placed
+            .iter()
+            .any(|(t, &(s, _))| s == seat && faces.get(t).is_none_or(Option::is_none));
+        if !has_face_down(state, seat)
+            || tracked_back
+            || self.drawing_onto(seat, track, None, frame)
+        {
+            return None;
+        }
+        // The seat's cards this round are its last cards given.
+        let held = state
+            .seat_round(seat)
+            .map_or(0, |r| r.hands.iter().map(|h| h.cards.len()).sum());
+        let seq = self
+            .game
+            .in_force()
+            .iter()
+            .rev()
+            .filter_map(|(seq, command)| match command {
+                Command::Card { to, card, .. } if *to == seat => Some((*seq, card.is_none())),
+                _ => None,
+            })
+            .take(held)
+            .find(|&(seq, face_down)| face_down && !self.lines.values().any(|&s| s == seq))?
+            .0;
+        tracing::debug!(
+            track,
+            "turned up: a card face down the dealer gave by his word"
+        );
+        self.place(track, seat, here);
+        self.lines.insert(track, seq);
+        Some(seat)
     }
 
     /// For [`Play::turned_up_where_one_lay`]: the card given face down
