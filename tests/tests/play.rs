@@ -1372,7 +1372,10 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
 /// Ann's JD, turned up for the showdown meanwhile, read QD at 0.58, and JD
 /// at 0.98 in a box of its own lying on it; the card turned up goes first,
 /// and the JD reads it again (it went in as a card she drew, and her hand
-/// was lost).
+/// was lost). Seed 49, from 15 s: Cat, dealing, turned up her aces to
+/// divide as Bob's last card, the 9H, came to rest on his 8S; she drew
+/// none meanwhile, so no showdown came, and the 9H, lying on the 8S read
+/// fairly surely, is a card Bob drew (it read the 8S again).
 #[test]
 fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
     for (seed, windows) in [
@@ -1383,6 +1386,7 @@ fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
         (43, &["11-12.5"]),
         (44, &["9-10.5"]),
         (45, &["7-8.5"]),
+        (49, &["15-16.5"]),
         (50, &["15-16.5"]),
         (73, &["5-6.5"]),
         (74, &["17-18.5"]),

@@ -2186,8 +2186,11 @@ impl Play {
 
     /// Whether the dealer's own draw ended while the camera was out (his
     /// "content" or "over" said meanwhile, waiting to go in), or his own
-    /// cards face down were found turned up on the camera's return (he
-    /// turns them up once the players are done, to draw): the showdown
+    /// cards face down were found turned up on the camera's return with a
+    /// card he drew (he turns them up once the players are done, to draw
+    /// or to divide; seed 49 at 10 fps, the camera out from 15 s to 16.5 s:
+    /// Cat, dealing, turned up her aces to divide as Bob's last card came
+    /// to rest): the showdown
     /// came meanwhile, and the hands were turned up (seed 73 at 10 fps, the
     /// camera out from 5 s to 6.5 s: Cat, dealing, turned up and drew over
     /// 21, no word said, and Bob's TD, turned up for the showdown, went in
@@ -2206,11 +2209,27 @@ impl Play {
                 && matches!(&p.line, Line::Content { player, .. } | Line::Over { player, .. }
                     if player == name)
         });
-        said || self.facts.iter().any(|f| {
-            matches!(*f, Fact::TurnedUp { track, frame, .. }
-                if back.found(frame)
-                    && self.placed.get(&track).is_some_and(|&(s, _)| s == dealer))
-        })
+        let found = |fact: &Fact| match *fact {
+            Fact::TurnedUp { track, frame, .. } => {
+                back.found(frame) && self.placed.get(&track).is_some_and(|&(s, _)| s == dealer)
+            }
+            Fact::Landed {
+                frame,
+                bbox,
+                card: Some(_),
+                ..
+            } => back.found(frame) && self.seat_at(centre(bbox)) == Some(dealer),
+            _ => false,
+        };
+        let turned_up = self
+            .facts
+            .iter()
+            .any(|f| matches!(f, Fact::TurnedUp { .. }) && found(f));
+        let drew = self
+            .facts
+            .iter()
+            .any(|f| matches!(f, Fact::Landed { .. }) && found(f));
+        said || (turned_up && drew)
     }
 
     /// Whether a face found on the camera's return (its box `bbox`) lies
@@ -2383,7 +2402,9 @@ impl Play {
 
     /// A face read surely ([`SURE_SECOND_FACE`]) coming to rest, first of
     /// the facts waiting, in the frame a seat's card turns up read less
-    /// surely as another face (and not surely: [`SURELY_SHOWN`]), lying
+    /// surely as another face (so unsurely it is asked about:
+    /// [`SURELY_TURNED_UP`]; a card drawn onto a back may make it read
+    /// fairly surely as that card, seed 49 out 15 s to 16.5 s), lying
     /// mostly on it ([`ONE_CARD_TWICE`]): the card turned up goes first, and
     /// this face is read as its second box ([`Play::shown_read_again`]). On
     /// the camera's return the card found at the place of the seat due goes
@@ -2410,7 +2431,7 @@ impl Play {
             matches!(*f, Fact::TurnedUp { track, frame: when, bbox: at, card: was, confidence: read, .. }
                 if when == frame
                     && was != card
-                    && read < SURELY_SHOWN.min(confidence)
+                    && read < SURELY_TURNED_UP
                     && self.placed.contains_key(&track)
                     && share_of_smaller(at, bbox) >= ONE_CARD_TWICE)
         });
