@@ -2184,17 +2184,17 @@ impl Play {
             .map(|(k, ..)| k)
     }
 
-    /// Whether the dealer's own draw ended while the camera was out (his
-    /// "content" or "over" said meanwhile, waiting to go in), or his own
-    /// cards face down were found turned up on the camera's return with a
-    /// card he drew (he turns them up once the players are done, to draw
-    /// or to divide; seed 49 at 10 fps, the camera out from 15 s to 16.5 s:
-    /// Cat, dealing, turned up her aces to divide as Bob's last card came
-    /// to rest): the showdown
-    /// came meanwhile, and the hands were turned up (seed 73 at 10 fps, the
-    /// camera out from 5 s to 6.5 s: Cat, dealing, turned up and drew over
-    /// 21, no word said, and Bob's TD, turned up for the showdown, went in
-    /// as a card he drew).
+    /// Whether the dealer's own draw ended while the camera was out: his
+    /// "content" or "over" said meanwhile, waiting to go in, or his own
+    /// cards face down found turned up on the camera's return with a card
+    /// he drew there (he turns them up once the players are done). The
+    /// showdown came meanwhile, and the hands were turned up (seed 73 at
+    /// 10 fps, the camera out from 5 s to 6.5 s: Cat, dealing, turned up
+    /// and drew over 21, no word said, and Bob's TD, turned up for the
+    /// showdown, went in as a card he drew). His cards turned up with none
+    /// drawn say nothing: he turns them up to divide too (seed 49 at 10 fps,
+    /// the camera out from 15 s to 16.5 s: Cat turned up her aces to divide
+    /// as Bob's last card came to rest).
     fn showdown_meanwhile(&self) -> bool {
         let Some(back) = self.back else {
             return false;
@@ -3587,7 +3587,12 @@ impl Play {
             .placed
             .iter()
             .any(|(t, &(s, _))| s == seat && faces.get(t).is_none_or(Option::is_none));
-        if !has_face_down(state, seat)
+        // Once the round is over the lines of its cards face down are let
+        // go: its cards turned up then are no cards given by his word (seed
+        // 13 at 10 fps, the camera out from 13 s to 14.5 s: four shows
+        // refused after Cat's natural).
+        if state.phase() == Phase::Between
+            || !has_face_down(state, seat)
             || tracked_back
             || self.drawing_onto(seat, track, None, frame)
         {
