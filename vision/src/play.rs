@@ -1912,11 +1912,7 @@ impl Play {
             }
             return self.frame < frame + self.frames(ANSWER_WAIT_SECS);
         }
-        let turned = self.facts.iter().any(|f| {
-            matches!(*f, Fact::TurnedUp { track, frame, .. }
-                if back.found(frame) && self.placed.get(&track).is_some_and(|&(s, _)| s == seat))
-        });
-        if !turned {
+        if !self.turned_up_on_return(back, seat) {
             return false;
         }
         self.turned_unseen = Some((due, self.frame));
@@ -2209,27 +2205,22 @@ impl Play {
                 && matches!(&p.line, Line::Content { player, .. } | Line::Over { player, .. }
                     if player == name)
         });
-        let found = |fact: &Fact| match *fact {
-            Fact::TurnedUp { track, frame, .. } => {
-                back.found(frame) && self.placed.get(&track).is_some_and(|&(s, _)| s == dealer)
-            }
-            Fact::Landed {
-                frame,
-                bbox,
-                card: Some(_),
-                ..
-            } => back.found(frame) && self.seat_at(centre(bbox)) == Some(dealer),
-            _ => false,
+        let drew = || {
+            self.facts.iter().any(|f| {
+                matches!(*f, Fact::Landed { frame, bbox, card: Some(_), .. }
+                    if back.found(frame) && self.seat_at(centre(bbox)) == Some(dealer))
+            })
         };
-        let turned_up = self
-            .facts
-            .iter()
-            .any(|f| matches!(f, Fact::TurnedUp { .. }) && found(f));
-        let drew = self
-            .facts
-            .iter()
-            .any(|f| matches!(f, Fact::Landed { .. }) && found(f));
-        said || (turned_up && drew)
+        said || (self.turned_up_on_return(back, dealer) && drew())
+    }
+
+    /// Whether a card the table gave `seat` is found turned up on the
+    /// camera's return (a fact waiting).
+    fn turned_up_on_return(&self, back: CameraBack, seat: Seat) -> bool {
+        self.facts.iter().any(|f| {
+            matches!(*f, Fact::TurnedUp { track, frame, .. }
+                if back.found(frame) && self.placed.get(&track).is_some_and(|&(s, _)| s == seat))
+        })
     }
 
     /// Whether a face found on the camera's return (its box `bbox`) lies
