@@ -91,6 +91,42 @@ class Teacher:
         return torch.from_numpy(maps), torch.from_numpy(s4)
 
 
+class TorchTeacher:
+    """The exported finder as a PyTorch network on the device (its batch norms
+    folded into its convolutions, as exported): its maps, masks through the
+    sigmoid, and its 4-pixel features."""
+
+    def __init__(self, path, device):
+        self.net = Finder()
+        td.load_onnx(self.net, path)
+        self.net = self.net.to(device).eval()
+
+    @torch.no_grad()
+    def __call__(self, x):
+        a, y = self.net.features(x)
+        return torch.cat([torch.sigmoid(y[:, :2]), y[:, 2:]], 1), a
+
+
+class Views(torch.utils.data.IterableDataset):
+    """Endless compact training batches for a DataLoader's workers, each frame
+    read once for `reuse` views of it (a full frame costs more to read than a
+    view to make)."""
+
+    def __init__(self, frames, objects, train, size, crop, reuse, seed):
+        self.frames, self.objects, self.train = frames, objects, train
+        self.size, self.crop, self.reuse, self.seed = size, crop, reuse, seed
+
+    def __iter__(self):
+        td.NATIVE = True
+        td.CROP = self.crop
+        info = torch.utils.data.get_worker_info()
+        rng = np.random.default_rng([self.seed, info.id if info else 0])
+        frames = Reuse(self.frames, keep=self.size)
+        while True:
+            idx = np.repeat(rng.choice(self.train, -(-self.size // self.reuse)), self.reuse)[: self.size]
+            yield batch(frames, self.objects, idx, rng, compact=True)[:5]
+
+
 class TeacherModule(nn.Module):
     """The teacher as a module, for `train_detector.validate`."""
 
@@ -233,6 +269,12 @@ def main():
     parser.add_argument("--export-only", action="store_true")
     parser.add_argument("--validate-every", type=int, default=1000)
     parser.add_argument("--time-only", type=int, default=0, help="time this many steps and stop")
+    parser.add_argument("--dw", action="store_true", help="a depthwise 3x3 at the 4-pixel cells before the head")
+    parser.add_argument("--device", default="cpu", help="with --seconds: cuda (or cpu, to try it), the teacher in PyTorch beside the student")
+    parser.add_argument("--seconds", type=float, default=None, help="train this long on --device, the teacher in PyTorch beside the student and the views made by --workers (the learning rate following the time)")
+    parser.add_argument("--workers", type=int, default=8, help="with --seconds: processes making the views")
+    parser.add_argument("--reuse", type=int, default=4, help="with --seconds: views made of each frame read")
+    parser.add_argument("--feature-share", type=float, default=0.2, help="with --seconds: the share of the run the stem is drawn towards the teacher's features")
     args = parser.parse_args()
     td.NATIVE = True
     td.CROP = args.crop
@@ -240,16 +282,18 @@ def main():
     rng = np.random.default_rng(args.seed)
     torch.set_num_threads(int(os.environ.get("PONE_THREADS", "1")))
 
-    model = Slim(pyramid=args.pyramid, stem_ch=args.stem_ch)
+    model = Slim(pyramid=args.pyramid, stem_ch=args.stem_ch, dw=args.dw)
     if args.export_only:
-        model.load_state_dict(torch.load(args.resume))
+        model.load_state_dict(torch.load(args.resume, map_location="cpu"))
         export(model, args.out)
         return
     if args.init_teacher:
         init_from_teacher(model, args.teacher)
     if args.resume:
-        model.load_state_dict(torch.load(args.resume))
+        model.load_state_dict(torch.load(args.resume, map_location="cpu"))
     print(f"student: {sum(p.numel() for p in model.parameters())} parameters", flush=True)
+    if args.seconds is not None:
+        return train_on_device(args, model)
     teacher = Teacher(args.teacher, int(os.environ.get("PONE_ORT_THREADS", "1")))
 
     images, objects = load_native(args.data)
@@ -337,6 +381,93 @@ def main():
     torch.save(model.state_dict(), base + ".pt")
     export(model, args.out)
     print(f"done: {args.steps} steps in {time.time() - start:.0f} s", flush=True)
+
+
+def train_on_device(args, model):
+    """The distillation on a GPU for --seconds: the teacher run in PyTorch on
+    the device on the very views the student sees, the views made by
+    --workers processes, the student in bfloat16; checked on the held-back
+    frames at 1280 every quarter and exported at the end."""
+    device = torch.device(args.device)
+    torch.backends.cudnn.benchmark = True
+    rng = np.random.default_rng(args.seed)
+    frames, objects = load_native(args.data)
+    order = rng.permutation(len(frames))
+    held = order[: max(1, len(frames) // 20)]
+    train = order[len(held):]
+    print(f"{len(train)} training scenes, {len(held)} held back, on {device}", flush=True)
+    teacher = TorchTeacher(args.teacher, device)
+    t0 = time.time()
+    print(f"teacher at 1280: {td.validate(teacher.net, frames, objects, held[:60], np.random.default_rng(7), side=1280)} ({time.time() - t0:.0f} s)", flush=True)
+    teacher.net.eval()  # validate leaves a network training
+
+    model = model.to(device, memory_format=torch.channels_last)
+    student_train_mode(model)
+    stem = [p for n, p in model.named_parameters() if n.startswith("s4.")]
+    rest = [p for n, p in model.named_parameters() if not n.startswith("s4.")]
+    peaks = [args.lr * (3.0 if args.init_teacher else 1.0), args.lr]
+    opt = torch.optim.AdamW([{"params": stem, "lr": peaks[0]}, {"params": rest, "lr": peaks[1]}], weight_decay=1e-4)
+    loader = iter(torch.utils.data.DataLoader(
+        Views(frames, objects, train, args.batch, args.crop, args.reuse, args.seed), batch_size=None,
+        num_workers=args.workers, pin_memory=device.type == "cuda",
+        **({"prefetch_factor": 4, "persistent_workers": True} if args.workers > 0 else {})))
+    base = os.path.splitext(args.out)[0]
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+
+    def check(when):
+        torch.save(model.state_dict(), base + ".pt")
+        t0 = time.time()
+        print(f"{when}: student at 1280: {td.validate(model, frames, objects, held[:60], np.random.default_rng(7), side=1280)} ({time.time() - t0:.0f} s)", flush=True)
+        student_train_mode(model)
+
+    fscale = None
+    running = np.zeros(6)
+    start = time.time()
+    next_check = args.seconds / 4
+    step = 0
+    while True:
+        fraction = (time.time() - start) / args.seconds
+        if fraction >= 1.0:
+            break
+        for group, peak in zip(opt.param_groups, peaks):
+            group["lr"] = td.rate(fraction, peak)
+        step += 1
+        x, heat, weight, reg, regw = td.widen(*(t.to(device, non_blocking=True) for t in next(loader)))
+        x = photometric(x).contiguous(memory_format=torch.channels_last)
+        tmaps, ts4 = teacher(x)
+        with torch.autocast(device.type, dtype=torch.bfloat16):
+            a, out = model.features(x)
+        a, out = a.float(), out.float()
+        masks, centre, window, boxl = distill_loss(out, tmaps)
+        loss = masks + centre + window + 0.5 * boxl
+        if fscale is None:
+            fscale = ts4.std(dim=(0, 2, 3), keepdim=True).clamp(min=1e-3)
+        # A stem of another width than the teacher's is not drawn towards its features.
+        same = a.shape[1] == ts4.shape[1]
+        feat = feature_loss(a, ts4, fscale) if same else torch.zeros((), device=device)
+        fw = args.feature_weight * max(0.0, 1.0 - fraction / args.feature_share) if same and args.init_teacher and args.feature_share > 0 else 0.0
+        if fw > 0:
+            loss = loss + fw * feat
+        parts = loss_fn(out, heat, weight, reg, regw)
+        lab = parts[0] + parts[1] + parts[2] + 0.5 * parts[3]
+        if args.labels > 0:
+            loss = loss + args.labels * lab
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        if step % 200 == 0:
+            vals = np.array([v.item() for v in (masks, centre, window, boxl, feat, lab)])
+            running = vals if step == 200 else 0.8 * running + 0.2 * vals
+            spent = time.time() - start
+            print(f"step {step}: distil masks {running[0]:.4f} centre {running[1]:.4f} window {running[2]:.4f} box {running[3]:.4f}"
+                  f" | features {running[4]:.3f} (w {fw:.2f}) | labels' loss {running[5]:.3f} | lr {opt.param_groups[1]['lr']:.2e},"
+                  f" {spent:.0f} s ({step * args.batch / spent:.0f} views/s)", flush=True)
+        if time.time() - start >= next_check and next_check < args.seconds:
+            next_check += args.seconds / 4
+            check(f"step {step}")
+    print(f"{step} steps of {args.batch} in {time.time() - start:.0f} s", flush=True)
+    check(f"step {step} (the last)")
+    export(model.cpu().float(), args.out)
 
 
 if __name__ == "__main__":
