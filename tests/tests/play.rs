@@ -1375,7 +1375,17 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
 /// was lost). Seed 49, from 15 s: Cat, dealing, turned up her aces to
 /// divide as Bob's last card, the 9H, came to rest on his 8S; she drew
 /// none meanwhile, so no showdown came, and the 9H, lying on the 8S read
-/// fairly surely, is a card Bob drew (it read the 8S again).
+/// fairly surely, is a card Bob drew (it read the 8S again). Seed 81,
+/// from 13 s: Bob's cards, thrown to the pone at 6.5 s, lay at the frame's
+/// edge by Cat's place; found there on the return, they are the pile still,
+/// not a card (they went in as Ann's second card, hers was lost, and her 23
+/// went unseen). Seed 90, from 13 s: Bob's 4C, turned up for the showdown
+/// meanwhile, went in as a card he drew; the dealer, asked for his hand,
+/// names it as his first card, and the card drawn is struck (his hand kept
+/// a card face down, and the round never settled). Seed 85, from 15 s: Cat's QS, drawn onto her 3H before the
+/// camera went, was taken for the 3H turned up; the dealer names it as her
+/// third card, and the card turned up becomes that card drawn (her hand
+/// was refused).
 #[test]
 fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
     for (seed, windows) in [
@@ -1390,6 +1400,9 @@ fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
         (50, &["15-16.5"]),
         (73, &["5-6.5"]),
         (74, &["17-18.5"]),
+        (81, &["13-14.5"]),
+        (85, &["15-16.5"]),
+        (90, &["13-14.5"]),
     ] {
         camera_out_keeps_the_ledger("showdown", seed, windows);
     }

@@ -4007,6 +4007,11 @@ impl Play {
         let is_card = matches!(line, Line::Card { .. });
         let card_due = self.card_due().filter(|_| is_card);
         let deal_waits_for = self.word_waits_for().filter(|_| is_card);
+        if let Some(show) = &shown
+            && self.dealer_shows_a_card_turned_up_taken_for_drawn(frame, show)
+        {
+            return true;
+        }
         match self.game.apply(meta, line) {
             Ok(events) => {
                 tracing::debug!(frame, "applied {text}");
@@ -4052,7 +4057,8 @@ impl Play {
                 if let Some(show) = &shown
                     && (self.dealer_shows_over_a_misreading(frame, show)
                         || self.dealer_shows_a_card_given_elsewhere(frame, show)
-                        || self.dealer_shows_cards_drawn_unseen(frame, show))
+                        || self.dealer_shows_cards_drawn_unseen(frame, show)
+                        || self.dealer_shows_a_card_drawn_taken_for_turned_up(frame, show))
                 {
                     return true;
                 }
@@ -4789,6 +4795,176 @@ impl Play {
         for (_, card, _) in &elsewhere {
             self.tracker.put_right(*card, None);
         }
+        true
+    }
+
+    /// The dealer shows a hand whole, in the order dealt (his answer when
+    /// the showdown waits for it), naming fewer cards than it holds: a
+    /// card the camera gave it face up as a card drawn that he names as its
+    /// first or second card (dealt face down) was that card turned up,
+    /// found on the camera's return as a card drawn (blind seed 90 at 10
+    /// fps, the camera out from 13 s to 14.5 s: Bob's 4C, turned up for the
+    /// showdown while the camera was out, went in as a card he drew; his
+    /// show named nothing new, his hand kept a card face down, and the
+    /// round never settled). The camera's line for it is struck, the reason
+    /// in the journal, and the show goes in. Whether it went in; when it
+    /// does not, nothing is struck.
+    fn dealer_shows_a_card_turned_up_taken_for_drawn(&mut self, frame: u64, line: &Line) -> bool {
+        let Line::Show {
+            player,
+            hand,
+            cards,
+        } = line
+        else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        let Some(seat) = state.seat(player) else {
+            return false;
+        };
+        let Some(held) = state.hand(seat, hand.unwrap_or(1)).map(|h| h.cards.slots()) else {
+            return false;
+        };
+        if cards.len() < 2 || cards.len() >= held.len() {
+            return false;
+        }
+        // Named as the first or second card dealt (dealt face down), held
+        // face up past them by the camera's line as a card drawn.
+        let camera_lines: Vec<u64> = self.delivered.iter().map(|d| d.seq).collect();
+        let mut struck = Vec::new();
+        for &card in &cards[..2] {
+            if !held[2..].contains(&Some(card)) {
+                continue;
+            }
+            let drawn = self.game.in_force().iter().rev().find_map(|(seq, c)| {
+                matches!(c, Command::Card { to, card: Some(c), .. } if *to == seat && *c == card)
+                    .then_some(*seq)
+            });
+            let Some(seq) = drawn.filter(|seq| camera_lines.contains(seq)) else {
+                return false;
+            };
+            struck.push((seq, card));
+        }
+        // Those struck, the hand is the cards named: each card it holds
+        // face up named.
+        let known_named = held.iter().flatten().all(|c| cards.contains(c));
+        if struck.is_empty() || struck.len() != held.len() - cards.len() || !known_named {
+            return false;
+        }
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        // Struck and shown on a copy, which becomes the game when the show
+        // goes in: the journal only grows.
+        let mut trial = self.game.clone();
+        for &(seq, card) in &struck {
+            let strike = Line::Correct {
+                line: seq,
+                with: None,
+                reason: format!(
+                    "the dealer shows {card} in {player}'s hand where a card lay face down: the camera's {card} drawn was that card turned up"
+                ),
+            };
+            if trial.apply(meta.clone(), strike).is_err() {
+                return false;
+            }
+        }
+        let text = line.to_json(&Meta::default());
+        let Ok(events) = trial.apply(meta, line.clone()) else {
+            return false;
+        };
+        let events = events.to_vec();
+        tracing::debug!(
+            ?struck,
+            "the dealer's show: cards drawn were cards turned up"
+        );
+        self.game = trial;
+        self.applied(frame, text, None, &events);
+        self.lines
+            .retain(|_, seq| struck.iter().all(|(s, _)| s != seq));
+        true
+    }
+
+    /// The dealer shows a hand whole, in the order dealt, naming as a card
+    /// drawn (past the first two) a card the camera showed turned up in
+    /// that hand: it was the card drawn, landing on a card face down and
+    /// taken for it turned up (blind seed 85 at 10 fps: Cat's QS, drawn
+    /// onto her 3H, went in as the 3H turned up, and the camera, out from
+    /// 15 s to 16.5 s, never saw the 3H; the show was refused). The
+    /// camera's show is struck, the reason in the journal, and the hand
+    /// goes in as named ([`hand_shown_whole`]). Whether it went in; when it
+    /// does not, nothing is struck.
+    fn dealer_shows_a_card_drawn_taken_for_turned_up(&mut self, frame: u64, line: &Line) -> bool {
+        let Line::Show {
+            player,
+            hand,
+            cards,
+        } = line
+        else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        let Some(seat) = state.seat(player) else {
+            return false;
+        };
+        let number = hand.unwrap_or(1);
+        let Some(held) = state.hand(seat, number).map(|h| &h.cards) else {
+            return false;
+        };
+        // The camera's lines for the faces it saw, by their tracks.
+        let camera_lines: Vec<u64> = self.lines.values().copied().collect();
+        let mut struck = Vec::new();
+        for &card in cards.iter().skip(2) {
+            if !held.contains(card) {
+                continue;
+            }
+            let shown = self.game.in_force().iter().rev().find_map(|(seq, c)| {
+                matches!(c, Command::Show { player: p, cards, .. } if *p == seat && cards[..] == [card])
+                    .then_some(*seq)
+            });
+            let Some(seq) = shown.filter(|seq| camera_lines.contains(seq)) else {
+                return false;
+            };
+            struck.push((seq, card));
+        }
+        if struck.is_empty() {
+            return false;
+        }
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        let mut trial = self.game.clone();
+        for &(seq, card) in &struck {
+            let strike = Line::Correct {
+                line: seq,
+                with: Some(Box::new(Line::Card {
+                    to: player.clone(),
+                    hand: *hand,
+                    card: Some(card),
+                })),
+                reason: format!(
+                    "the dealer shows {card} drawn in {player}'s hand: the camera's {card} turned up was that card drawn, landing on a card face down"
+                ),
+            };
+            if trial.apply(meta.clone(), strike).is_err() {
+                return false;
+            }
+        }
+        let text = line.to_json(&Meta::default());
+        let Ok(events) = trial.apply(meta, line.clone()) else {
+            return false;
+        };
+        let events = events.to_vec();
+        tracing::debug!(
+            ?struck,
+            "the dealer's show: cards turned up were cards drawn"
+        );
+        self.game = trial;
+        self.applied(frame, text, None, &events);
+        self.lines
+            .retain(|_, seq| struck.iter().all(|(s, _)| s != seq));
         true
     }
 

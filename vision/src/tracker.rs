@@ -103,6 +103,17 @@ const FOUND_AGAIN: f32 = 0.05;
 /// dealing the next round's first.
 const AWAY: Duration = Duration::from_millis(500);
 
+/// How long the round's cards let go on their way to the pone's pile
+/// ([`Tracker::to_the_pile`]) must have lain still where they lay when the
+/// camera went out to be the pile itself, come to rest: found again just
+/// where they lay, as a back, on its return, they are still the pile
+/// (blind seed 81 at 10 fps, the camera out from 13 s to 14.5 s: Bob's
+/// cards, thrown up at 6.5 s, lay at the frame's edge by Cat's place, were
+/// found there on the return as a new card, and went in as Ann's, whose
+/// own was then lost). Cards resting a moment on their way (seed 20) go
+/// on while the camera is out.
+const PILE_SETTLED: Duration = Duration::from_secs(2);
+
 /// How long a face must lie still, lying mostly ([`ONE_CARD_TWICE`]) on a
 /// face counted already, read less surely than [`SURELY_ANOTHER`], before
 /// it counts: at 30 frames a second the finder's passing box on a card
@@ -775,8 +786,13 @@ impl Tracker {
                 // come since (seed 20 at 10 fps, out from 13 s to 14.5 s:
                 // the round's cards came to rest a moment at Ann's place on
                 // their way to the pone, and her next first card, found
-                // there on the return, was taken for them).
-                if self.across_gap && track.to_the_pile {
+                // there on the return, was taken for them). But cards that
+                // had lain still there a while are the pile come to rest
+                // ([`PILE_SETTLED`]).
+                let settled = track.last_seen.1.saturating_sub(track.rest.1) >= PILE_SETTLED
+                    && reading.card.is_none()
+                    && overlap >= IN_PLACE;
+                if self.across_gap && track.to_the_pile && !settled {
                     continue;
                 }
                 if self.across_gap && track.counted == Counted::Not {
