@@ -4761,27 +4761,52 @@ impl Play {
         if elsewhere.is_empty() {
             return false;
         }
+        let corrections: Vec<(u64, Line)> = elsewhere
+            .iter()
+            .map(|(seq, card, to)| {
+                (
+                    *seq,
+                    Line::Correct {
+                        line: *seq,
+                        with: None,
+                        reason: format!(
+                            "the dealer shows {card} in {player}'s hand: the camera's {card} to {to} was a card on the table found again"
+                        ),
+                    },
+                )
+            })
+            .collect();
+        if !self.show_after_corrections(frame, line, corrections) {
+            return false;
+        }
+        for (_, card, _) in &elsewhere {
+            self.tracker.put_right(*card, None);
+        }
+        true
+    }
+
+    /// Puts in `corrections` of the camera's lines (each with the line it
+    /// corrects), then the dealer's show `line`, on a copy of the game,
+    /// which becomes the game when all go in: the journal only grows, and
+    /// the lines corrected are no longer the camera's cards'. Whether it
+    /// all went in; when it does not, nothing changes.
+    fn show_after_corrections(
+        &mut self,
+        frame: u64,
+        line: &Line,
+        corrections: Vec<(u64, Line)>,
+    ) -> bool {
         let meta = Meta {
             frame: Some(frame),
             ..Meta::default()
         };
-        let strikes: Vec<Line> = elsewhere
-            .iter()
-            .map(|(seq, card, to)| Line::Correct {
-                line: *seq,
-                with: None,
-                reason: format!(
-                    "the dealer shows {card} in {player}'s hand: the camera's {card} to {to} was a card on the table found again"
-                ),
-            })
-            .collect();
-        // Struck and shown on a copy, which becomes the game when the show
-        // goes in: the journal only grows.
         let mut trial = self.game.clone();
-        for strike in strikes {
-            if trial.apply(meta.clone(), strike).is_err() {
+        let mut corrected = Vec::with_capacity(corrections.len());
+        for (seq, correction) in corrections {
+            if trial.apply(meta.clone(), correction).is_err() {
                 return false;
             }
+            corrected.push(seq);
         }
         let text = line.to_json(&Meta::default());
         let Ok(events) = trial.apply(meta, line.clone()) else {
@@ -4790,11 +4815,7 @@ impl Play {
         let events = events.to_vec();
         self.game = trial;
         self.applied(frame, text, None, &events);
-        self.lines
-            .retain(|_, seq| elsewhere.iter().all(|(s, ..)| s != seq));
-        for (_, card, _) in &elsewhere {
-            self.tracker.put_right(*card, None);
-        }
+        self.lines.retain(|_, seq| !corrected.contains(seq));
         true
     }
 
@@ -4851,38 +4872,28 @@ impl Play {
         if struck.is_empty() || struck.len() != held.len() - cards.len() || !known_named {
             return false;
         }
-        let meta = Meta {
-            frame: Some(frame),
-            ..Meta::default()
-        };
-        // Struck and shown on a copy, which becomes the game when the show
-        // goes in: the journal only grows.
-        let mut trial = self.game.clone();
-        for &(seq, card) in &struck {
-            let strike = Line::Correct {
-                line: seq,
-                with: None,
-                reason: format!(
-                    "the dealer shows {card} in {player}'s hand where a card lay face down: the camera's {card} drawn was that card turned up"
-                ),
-            };
-            if trial.apply(meta.clone(), strike).is_err() {
-                return false;
-            }
-        }
-        let text = line.to_json(&Meta::default());
-        let Ok(events) = trial.apply(meta, line.clone()) else {
+        let corrections = struck
+            .iter()
+            .map(|&(seq, card)| {
+                (
+                    seq,
+                    Line::Correct {
+                        line: seq,
+                        with: None,
+                        reason: format!(
+                            "the dealer shows {card} in {player}'s hand where a card lay face down: the camera's {card} drawn was that card turned up"
+                        ),
+                    },
+                )
+            })
+            .collect();
+        if !self.show_after_corrections(frame, line, corrections) {
             return false;
-        };
-        let events = events.to_vec();
+        }
         tracing::debug!(
             ?struck,
             "the dealer's show: cards drawn were cards turned up"
         );
-        self.game = trial;
-        self.applied(frame, text, None, &events);
-        self.lines
-            .retain(|_, seq| struck.iter().all(|(s, _)| s != seq));
         true
     }
 
@@ -4892,9 +4903,9 @@ impl Play {
     /// taken for it turned up (blind seed 85 at 10 fps: Cat's QS, drawn
     /// onto her 3H, went in as the 3H turned up, and the camera, out from
     /// 15 s to 16.5 s, never saw the 3H; the show was refused). The
-    /// camera's show is struck, the reason in the journal, and the hand
-    /// goes in as named ([`hand_shown_whole`]). Whether it went in; when it
-    /// does not, nothing is struck.
+    /// camera's show becomes that card drawn, the reason in the journal,
+    /// and the show goes in. Whether it went in; when it does not, nothing
+    /// is struck.
     fn dealer_shows_a_card_drawn_taken_for_turned_up(&mut self, frame: u64, line: &Line) -> bool {
         let Line::Show {
             player,
@@ -4908,8 +4919,7 @@ impl Play {
         let Some(seat) = state.seat(player) else {
             return false;
         };
-        let number = hand.unwrap_or(1);
-        let Some(held) = state.hand(seat, number).map(|h| &h.cards) else {
+        let Some(held) = state.hand(seat, hand.unwrap_or(1)).map(|h| &h.cards) else {
             return false;
         };
         // The camera's lines for the faces it saw, by their tracks.
@@ -4931,40 +4941,32 @@ impl Play {
         if struck.is_empty() {
             return false;
         }
-        let meta = Meta {
-            frame: Some(frame),
-            ..Meta::default()
-        };
-        let mut trial = self.game.clone();
-        for &(seq, card) in &struck {
-            let strike = Line::Correct {
-                line: seq,
-                with: Some(Box::new(Line::Card {
-                    to: player.clone(),
-                    hand: *hand,
-                    card: Some(card),
-                })),
-                reason: format!(
-                    "the dealer shows {card} drawn in {player}'s hand: the camera's {card} turned up was that card drawn, landing on a card face down"
-                ),
-            };
-            if trial.apply(meta.clone(), strike).is_err() {
-                return false;
-            }
-        }
-        let text = line.to_json(&Meta::default());
-        let Ok(events) = trial.apply(meta, line.clone()) else {
+        let corrections = struck
+            .iter()
+            .map(|&(seq, card)| {
+                (
+                    seq,
+                    Line::Correct {
+                        line: seq,
+                        with: Some(Box::new(Line::Card {
+                            to: player.clone(),
+                            hand: *hand,
+                            card: Some(card),
+                        })),
+                        reason: format!(
+                            "the dealer shows {card} drawn in {player}'s hand: the camera's {card} turned up was that card drawn, landing on a card face down"
+                        ),
+                    },
+                )
+            })
+            .collect();
+        if !self.show_after_corrections(frame, line, corrections) {
             return false;
-        };
-        let events = events.to_vec();
+        }
         tracing::debug!(
             ?struck,
             "the dealer's show: cards turned up were cards drawn"
         );
-        self.game = trial;
-        self.applied(frame, text, None, &events);
-        self.lines
-            .retain(|_, seq| struck.iter().all(|(s, _)| s != seq));
         true
     }
 
