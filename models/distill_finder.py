@@ -107,26 +107,6 @@ class TorchTeacher:
         return torch.cat([torch.sigmoid(y[:, :2]), y[:, 2:]], 1), a
 
 
-class Views(torch.utils.data.IterableDataset):
-    """Endless compact training batches for a DataLoader's workers, each frame
-    read once for `reuse` views of it (a full frame costs more to read than a
-    view to make)."""
-
-    def __init__(self, frames, objects, train, size, crop, reuse, seed):
-        self.frames, self.objects, self.train = frames, objects, train
-        self.size, self.crop, self.reuse, self.seed = size, crop, reuse, seed
-
-    def __iter__(self):
-        td.NATIVE = True
-        td.CROP = self.crop
-        info = torch.utils.data.get_worker_info()
-        rng = np.random.default_rng([self.seed, info.id if info else 0])
-        frames = Reuse(self.frames, keep=self.size)
-        while True:
-            idx = np.repeat(rng.choice(self.train, -(-self.size // self.reuse)), self.reuse)[: self.size]
-            yield batch(frames, self.objects, idx, rng, compact=True)[:5]
-
-
 class TeacherModule(nn.Module):
     """The teacher as a module, for `train_detector.validate`."""
 
@@ -203,23 +183,6 @@ def feature_loss(a, ta, scale):
     return (((a - ta) / scale) ** 2).mean()
 
 
-class Reuse:
-    """The frames, the last few kept decoded (each frame gives two views a batch)."""
-
-    def __init__(self, frames, keep=32):
-        self.frames, self.keep, self.cache = frames, keep, {}
-
-    def __len__(self):
-        return len(self.frames)
-
-    def __getitem__(self, i):
-        if i not in self.cache:
-            if len(self.cache) >= self.keep:
-                self.cache.pop(next(iter(self.cache)))
-            self.cache[i] = self.frames[i]
-        return self.cache[i]
-
-
 def produce(args, train, queue, seed):
     """Forever: a batch of training views, photometric changes made, with the
     teacher's answers on them."""
@@ -230,7 +193,7 @@ def produce(args, train, queue, seed):
     rng = np.random.default_rng(seed)
     teacher = Teacher(args.teacher, int(os.environ.get("PONE_ORT_THREADS", "1")))
     frames, objects = load_native(args.data)
-    frames = Reuse(frames)
+    frames = td.Reuse(frames)
     while True:
         idx = np.repeat(rng.choice(train, (args.batch + 1) // 2), 2)[: args.batch]
         x, heat, weight, reg, regw, _ = batch(frames, objects, idx, rng)
@@ -408,7 +371,7 @@ def train_on_device(args, model):
     peaks = [args.lr * (3.0 if args.init_teacher else 1.0), args.lr]
     opt = torch.optim.AdamW([{"params": stem, "lr": peaks[0]}, {"params": rest, "lr": peaks[1]}], weight_decay=1e-4)
     loader = iter(torch.utils.data.DataLoader(
-        Views(frames, objects, train, args.batch, args.crop, args.reuse, args.seed), batch_size=None,
+        td.Views(frames, objects, train, args.batch, args.seed, args.reuse, native=True, crop=args.crop), batch_size=None,
         num_workers=args.workers, pin_memory=device.type == "cuda",
         **({"prefetch_factor": 4, "persistent_workers": True} if args.workers > 0 else {})))
     base = os.path.splitext(args.out)[0]

@@ -14,23 +14,11 @@
 # (default ARGS: `--dw --init-teacher --labels 0.5`) and writes OUT/n/.
 set -uo pipefail
 pone=$1 art=$2 out=$3 budget=$4 work=${5:-/tmp/distill}
-begun=$(date +%s)
-mkdir -p "$out" "$work"
-log() { printf '[%4d s] %s\n' $(($(date +%s) - begun)) "$*"; }
-cores=$(nproc)
-log "cores $cores; $(nvidia-smi -L 2>/dev/null | head -1)"
-
-render() {
-    local dir=$1 scenes=$2 seed=$3
-    shift 3
-    "$pone" synth --out "$work/$dir" --scenes "$scenes" --seed "$seed" --designs train --art-cache "$art" "$@" >/dev/null 2>"$work/$dir.err" \
-        || { log "render $dir failed:"; tail -5 "$work/$dir.err"; }
-    log "rendered $dir: $(ls "$work/$dir/images" 2>/dev/null | wc -l) scenes"
-}
+. "$(dirname "$0")/gpu_common.sh"
 render data-a "${SCENES_A:-4000}" "${SEED_A:-7101}" --invented-designs 0
 render data-n "${SCENES_N:-1500}" "${SEED_N:-7808}" --invented-backs 8
 
-mount -o remount,size=32G /dev/shm 2>/dev/null
+make_shared_memory
 variants=${VARIANTS:-1}
 workers=$(((cores - 1) / variants)); [ "$workers" -ge 1 ] || workers=1
 seconds=$((budget - ($(date +%s) - begun) - ${RESERVE:-70}))

@@ -582,19 +582,47 @@ def validate(model, images, objects, idx, rng, threshold=0.5, side=None):
     return ", ".join(text)
 
 
-class Views(torch.utils.data.IterableDataset):
-    """Endless training batches (views and their targets) for a DataLoader's
-    workers, each worker with its own random stream."""
+class Reuse:
+    """The frames, the last few kept decoded (a frame read once gives several
+    views)."""
 
-    def __init__(self, images, objects, train, size, seed):
+    def __init__(self, frames, keep=32):
+        self.frames, self.keep, self.cache = frames, keep, {}
+
+    def __len__(self):
+        return len(self.frames)
+
+    def __getitem__(self, i):
+        if i not in self.cache:
+            if len(self.cache) >= self.keep:
+                self.cache.pop(next(iter(self.cache)))
+            self.cache[i] = self.frames[i]
+        return self.cache[i]
+
+
+class Views(torch.utils.data.IterableDataset):
+    """Endless compact training batches (views and their targets) for a
+    DataLoader's workers, each worker with its own random stream, each frame
+    read once for `reuse` views of it (a full frame costs more to read than a
+    view to make). `native` and `crop`, when given, are this module's NATIVE
+    and CROP in the workers."""
+
+    def __init__(self, images, objects, train, size, seed, reuse=1, native=None, crop=None):
         self.images, self.objects, self.train, self.size, self.seed = images, objects, train, size, seed
+        self.reuse, self.native, self.crop = reuse, native, crop
 
     def __iter__(self):
+        global NATIVE, CROP
+        if self.native is not None:
+            NATIVE = self.native
+        if self.crop is not None:
+            CROP = self.crop
         info = torch.utils.data.get_worker_info()
         rng = np.random.default_rng([self.seed, info.id if info else 0])
+        frames = Reuse(self.images, keep=self.size) if self.reuse > 1 else self.images
         while True:
-            idx = rng.choice(self.train, self.size)
-            yield batch(self.images, self.objects, idx, rng, compact=True)[:5]
+            idx = np.repeat(rng.choice(self.train, -(-self.size // self.reuse)), self.reuse)[: self.size]
+            yield batch(frames, self.objects, idx, rng, compact=True)[:5]
 
 
 def rate(fraction, peak, warm=0.05):

@@ -13,34 +13,16 @@
 # the training, so a run stopped early still leaves a model.
 set -uo pipefail
 pone=$1 art=$2 out=$3 budget=$4 work=${5:-/tmp/finder}
-begun=$(date +%s)
-mkdir -p "$out" "$work"
-log() { printf '[%4d s] %s\n' $(($(date +%s) - begun)) "$*"; }
-cores=$(nproc)
-log "cores $cores; $(nvidia-smi -L 2>/dev/null | head -1)"
+. "$(dirname "$0")/gpu_common.sh"
 
 # The scenes: the training decks as the session-10 recipe had them (det-c,
 # det-b), and the invented decks with invented backs (det-n); SCENES_C and
 # SEED_C (and _B, _N) change how many and which.
-render() {
-    local dir=$1 scenes=$2 seed=$3
-    shift 3
-    if [ "$(ls "$work/$dir/images" 2>/dev/null | wc -l)" -ge "$scenes" ]; then
-        log "$dir: rendered before"
-        return
-    fi
-    "$pone" synth --out "$work/$dir" --scenes "$scenes" --seed "$seed" --designs train --art-cache "$art" "$@" >/dev/null 2>"$work/$dir.err" \
-        || { log "render $dir failed:"; tail -5 "$work/$dir.err"; }
-    log "rendered $dir: $(ls "$work/$dir/images" 2>/dev/null | wc -l) scenes"
-}
 render det-c "${SCENES_C:-4000}" "${SEED_C:-303}" --invented-designs 0
 render det-b "${SCENES_B:-3000}" "${SEED_B:-202}" --invented-designs 0
 render det-n "${SCENES_N:-3000}" "${SEED_N:-808}" --invented-backs 8
 
-# The training views are made by DataLoader workers and passed through
-# shared memory: make room for them where the machine allows it.
-mount -o remount,size=32G /dev/shm 2>/dev/null
-log "shared memory: $(df -h /dev/shm | tail -1)"
+make_shared_memory
 
 # Training gets what is left, less a minute for the last check and the export.
 train() {

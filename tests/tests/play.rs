@@ -1382,10 +1382,14 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
 /// went unseen). Seed 90, from 13 s: Bob's 4C, turned up for the showdown
 /// meanwhile, went in as a card he drew; the dealer, asked for his hand,
 /// names it as his first card, and the card drawn is struck (his hand kept
-/// a card face down, and the round never settled). Seed 85, from 15 s: Cat's QS, drawn onto her 3H before the
-/// camera went, was taken for the 3H turned up; the dealer names it as her
-/// third card, and the card turned up becomes that card drawn (her hand
-/// was refused).
+/// a card face down, and the round never settled). Seed 85, from 15 s:
+/// Cat's QS, drawn onto her 3H before the camera went, was taken for the
+/// 3H turned up; the dealer names it as her third card, and the card turned
+/// up becomes that card drawn (her hand was refused). Seed 89, from 13 s:
+/// Cat's 2H, drawn while the camera was out, lay under the 4C she drew
+/// next, never seen; the dealer names it in her hand, and it goes in
+/// before the 4C, the lines after struck and put in again (her hand was
+/// refused).
 #[test]
 fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
     for (seed, windows) in [
@@ -1402,6 +1406,7 @@ fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
         (74, &["17-18.5"]),
         (81, &["13-14.5"]),
         (85, &["15-16.5"]),
+        (89, &["13-14.5"]),
         (90, &["13-14.5"]),
     ] {
         camera_out_keeps_the_ledger("showdown", seed, windows);

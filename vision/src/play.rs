@@ -510,6 +510,18 @@ pub fn hand_shown_whole(
     Some(lines)
 }
 
+/// A dealer's show of a hand, read by [`Play::hand_shown`].
+struct HandShown<'a> {
+    player: &'a str,
+    /// The hand named, if one is.
+    hand: Option<u8>,
+    /// The cards named, in the order dealt.
+    cards: &'a [pone_engine::Card],
+    seat: Seat,
+    /// What the hand holds, in the order dealt (`None`: face down).
+    held: Vec<Option<pone_engine::Card>>,
+}
+
 /// A question about a dealer's word that the camera's cards wait for.
 #[derive(Clone, Copy, Debug)]
 struct Awaited {
@@ -1193,7 +1205,7 @@ impl Play {
             // gone (seed 23 at 10 fps, the camera out from 13 s to 14.5 s:
             // Ann drew the QD and was over, and the cards were gathered,
             // all unseen; the recording ended with nothing asked).
-            if !self.round_gone_unseen(frame) {
+            if !self.round_gone_unseen(frame, now) {
                 return;
             }
             let unseen: Vec<u64> = self
@@ -1260,8 +1272,17 @@ impl Play {
     /// where it was dealt (the tracker may follow a card onto the pile
     /// before the table knows the pile's place: seed 14, the camera out
     /// from 7 s to 8.5 s, the first gathering thrown down by Ann's cards).
-    fn round_gone_unseen(&self, frame: u64) -> bool {
-        let moment = self.frames(GATHERED_UNSEEN_SECS).max(1);
+    /// When the recording has ended (`now`), out of sight in its last
+    /// frame is enough: no later frame can show them (seed 81 at 10 fps,
+    /// the camera out from 17 s to 18.5 s: Ann drew the 7H meanwhile, and
+    /// the round's cards were gathered 0.3 s after the return and 0.4 s
+    /// before the end; nothing was asked, and the round went unsettled).
+    fn round_gone_unseen(&self, frame: u64, now: bool) -> bool {
+        let moment = if now {
+            1
+        } else {
+            self.frames(GATHERED_UNSEEN_SECS).max(1)
+        };
         self.placed.iter().all(|(&track, &(seat, dealt))| {
             let off_its_place = self.tracker.counted_box(track).is_some_and(|bbox| {
                 let here = centre(bbox);
@@ -4058,7 +4079,8 @@ impl Play {
                     && (self.dealer_shows_over_a_misreading(frame, show)
                         || self.dealer_shows_a_card_given_elsewhere(frame, show)
                         || self.dealer_shows_cards_drawn_unseen(frame, show)
-                        || self.dealer_shows_a_card_drawn_taken_for_turned_up(frame, show))
+                        || self.dealer_shows_a_card_drawn_taken_for_turned_up(frame, show)
+                        || self.dealer_shows_cards_drawn_hidden(frame, show))
                 {
                     return true;
                 }
@@ -4785,6 +4807,29 @@ impl Play {
         true
     }
 
+    /// A dealer's show of a hand (`line`) as the rules for his shows read
+    /// it: whose, the cards named, and what the hand holds now.
+    fn hand_shown<'a>(&self, line: &'a Line) -> Option<HandShown<'a>> {
+        let Line::Show {
+            player,
+            hand,
+            cards,
+        } = line
+        else {
+            return None;
+        };
+        let state = self.game.sitting().state();
+        let seat = state.seat(player)?;
+        let held = state.hand(seat, hand.unwrap_or(1))?.cards.slots().to_vec();
+        Some(HandShown {
+            player,
+            hand: *hand,
+            cards,
+            seat,
+            held,
+        })
+    }
+
     /// Puts in `corrections` of the camera's lines (each with the line it
     /// corrects), then the dealer's show `line`, on a copy of the game,
     /// which becomes the game when all go in: the journal only grows, and
@@ -4831,19 +4876,14 @@ impl Play {
     /// in the journal, and the show goes in. Whether it went in; when it
     /// does not, nothing is struck.
     fn dealer_shows_a_card_turned_up_taken_for_drawn(&mut self, frame: u64, line: &Line) -> bool {
-        let Line::Show {
+        let Some(HandShown {
             player,
-            hand,
             cards,
-        } = line
+            seat,
+            held,
+            ..
+        }) = self.hand_shown(line)
         else {
-            return false;
-        };
-        let state = self.game.sitting().state();
-        let Some(seat) = state.seat(player) else {
-            return false;
-        };
-        let Some(held) = state.hand(seat, hand.unwrap_or(1)).map(|h| h.cards.slots()) else {
             return false;
         };
         if cards.len() < 2 || cards.len() >= held.len() {
@@ -4907,26 +4947,21 @@ impl Play {
     /// and the show goes in. Whether it went in; when it does not, nothing
     /// is struck.
     fn dealer_shows_a_card_drawn_taken_for_turned_up(&mut self, frame: u64, line: &Line) -> bool {
-        let Line::Show {
+        let Some(HandShown {
             player,
             hand,
             cards,
-        } = line
+            seat,
+            held,
+        }) = self.hand_shown(line)
         else {
-            return false;
-        };
-        let state = self.game.sitting().state();
-        let Some(seat) = state.seat(player) else {
-            return false;
-        };
-        let Some(held) = state.hand(seat, hand.unwrap_or(1)).map(|h| &h.cards) else {
             return false;
         };
         // The camera's lines for the faces it saw, by their tracks.
         let camera_lines: Vec<u64> = self.lines.values().copied().collect();
         let mut struck = Vec::new();
         for &card in cards.iter().skip(2) {
-            if !held.contains(card) {
+            if !held.contains(&Some(card)) {
                 continue;
             }
             let shown = self.game.in_force().iter().rev().find_map(|(seq, c)| {
@@ -4949,8 +4984,8 @@ impl Play {
                     Line::Correct {
                         line: seq,
                         with: Some(Box::new(Line::Card {
-                            to: player.clone(),
-                            hand: *hand,
+                            to: player.to_owned(),
+                            hand,
                             card: Some(card),
                         })),
                         reason: format!(
@@ -4967,6 +5002,130 @@ impl Play {
             ?struck,
             "the dealer's show: cards turned up were cards drawn"
         );
+        true
+    }
+
+    /// The dealer shows a hand whole, in the order dealt (his answer when
+    /// the showdown waits for it), naming cards drawn that it lacks, among
+    /// or after those the camera saw: they were drawn where it could not
+    /// see them (blind seed 89 at 10 fps, the camera out from 13 s to
+    /// 14.5 s: Cat's 2H, drawn while it was out, lay under the 4C she drew
+    /// next, and her show was refused). On a copy of the game the lines in
+    /// force from the first such card's place on are struck, and put in
+    /// again with the cards missed at their places, then the show. Whether
+    /// it all went in; when it does not, nothing changes.
+    fn dealer_shows_cards_drawn_hidden(&mut self, frame: u64, line: &Line) -> bool {
+        let Some(HandShown {
+            player,
+            hand,
+            cards,
+            seat,
+            held,
+        }) = self.hand_shown(line)
+        else {
+            return false;
+        };
+        // The cards named set against those held, in order: each held face
+        // up named at its place, each face down turned up by a card it does
+        // not hold, and a card it does not hold named past the first two
+        // where a card held stands is one missed before it (`None`: after
+        // the last).
+        let mut missed: Vec<(Option<pone_engine::Card>, pone_engine::Card)> = Vec::new();
+        let mut j = 0;
+        for &card in cards {
+            match held.get(j) {
+                Some(&Some(c)) if c == card => j += 1,
+                _ if held.contains(&Some(card)) => return false,
+                Some(None) => j += 1,
+                Some(&Some(c)) if j >= 2 => missed.push((Some(c), card)),
+                None if j >= 2 => missed.push((None, card)),
+                _ => return false,
+            }
+        }
+        if missed.is_empty() || j != held.len() {
+            return false;
+        }
+        // The line each card missed goes in before: the line in force
+        // that gave the hand the card it lies before, or the first line
+        // after the hand's last card.
+        let in_force = self.game.in_force();
+        let gave = |card: pone_engine::Card| {
+            in_force.iter().rposition(|(_, c)| {
+                matches!(c, Command::Card { to, card: Some(c), .. } if *to == seat && *c == card)
+            })
+        };
+        let mut before = Vec::with_capacity(missed.len());
+        for &(next, card) in &missed {
+            let at = match next {
+                Some(next) => gave(next),
+                None => held.last().copied().flatten().and_then(gave).map(|k| k + 1),
+            };
+            let Some(at) = at else {
+                return false;
+            };
+            before.push((at, card));
+        }
+        let Some(&(from, _)) = before.iter().min_by_key(|(at, _)| *at) else {
+            return false;
+        };
+        let struck: Vec<(u64, Command)> = in_force[from..].to_vec();
+        let seqs: Vec<u64> = struck.iter().map(|(seq, _)| *seq).collect();
+        let reason = format!(
+            "the dealer shows {player}'s hand with cards drawn the camera did not see: put in again after them"
+        );
+        let Some(mut trial) = self.struck_on_a_copy(frame, &seqs, &reason) else {
+            return false;
+        };
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        let missed_card = |card| Line::Card {
+            to: player.to_owned(),
+            hand,
+            card: Some(card),
+        };
+        let mut went_in = Vec::new();
+        let mut renumbered = BTreeMap::new();
+        for (k, (seq, command)) in struck.iter().enumerate() {
+            for &(_, card) in before.iter().filter(|(at, _)| *at == from + k) {
+                let line = missed_card(card);
+                let text = line.to_json(&Meta::default());
+                let Ok(events) = trial.apply(meta.clone(), line) else {
+                    return false;
+                };
+                went_in.push((text, events.to_vec()));
+            }
+            let again = Line::from_command(command, trial.sitting().state());
+            if trial.apply(meta.clone(), again).is_err() {
+                return false;
+            }
+            renumbered.insert(*seq, trial.in_force().last().map(|(s, _)| *s));
+        }
+        for &(_, card) in before.iter().filter(|(at, _)| *at == from + struck.len()) {
+            let line = missed_card(card);
+            let text = line.to_json(&Meta::default());
+            let Ok(events) = trial.apply(meta.clone(), line) else {
+                return false;
+            };
+            went_in.push((text, events.to_vec()));
+        }
+        let text = line.to_json(&Meta::default());
+        let Ok(events) = trial.apply(meta, line.clone()) else {
+            return false;
+        };
+        went_in.push((text, events.to_vec()));
+        self.game = trial;
+        self.renumber(&renumbered);
+        let drawn: Vec<pone_engine::Card> = missed.iter().map(|&(_, card)| card).collect();
+        self.deck_sense_put_right(&[], &drawn);
+        tracing::debug!(
+            ?drawn,
+            "the dealer's show: cards drawn the camera did not see"
+        );
+        for (text, events) in went_in {
+            self.applied(frame, text, None, &events);
+        }
         true
     }
 
@@ -5003,31 +5162,23 @@ impl Play {
         if shows.is_empty() {
             return false;
         }
+        shows.reverse();
         let meta = Meta {
             frame: Some(frame),
             ..Meta::default()
         };
-        // Struck (the last first) and put in again on a copy, which becomes
-        // the game when his natural goes in: the journal only grows.
-        let mut trial = self.game.clone();
-        for (seq, _) in &shows {
-            let strike = Line::Correct {
-                line: *seq,
-                with: None,
-                reason: format!(
-                    "{player} declares the dealer's natural first: shown again after it"
-                ),
-            };
-            if trial.apply(meta.clone(), strike).is_err() {
-                return false;
-            }
-        }
+        // Struck and put in again on a copy, which becomes the game when his
+        // natural goes in.
+        let struck: Vec<u64> = shows.iter().map(|(seq, _)| *seq).collect();
+        let reason = format!("{player} declares the dealer's natural first: shown again after it");
+        let Some(mut trial) = self.struck_on_a_copy(frame, &struck, &reason) else {
+            return false;
+        };
         let text = line.to_json(&Meta::default());
         let Ok(events) = trial.apply(meta.clone(), line.clone()) else {
             return false;
         };
         let mut went_in = vec![(text, events.to_vec())];
-        shows.reverse();
         // Each struck line's number, and its number shown again (if it is).
         let mut renumbered = BTreeMap::new();
         for (seq, show) in shows {
@@ -5045,7 +5196,40 @@ impl Play {
             }
         }
         self.game = trial;
-        // A line struck and not shown again goes from both.
+        self.renumber(&renumbered);
+        for (text, events) in went_in {
+            tracing::debug!(frame, "applied {text}");
+            self.applied(frame, text, None, &events);
+        }
+        true
+    }
+
+    /// On a copy of the game, strikes the lines in force numbered `struck`,
+    /// the last first, with `reason` (the journal only grows: the copy
+    /// becomes the game once what goes in after them does). `None` when one
+    /// will not go.
+    fn struck_on_a_copy(&self, frame: u64, struck: &[u64], reason: &str) -> Option<Game> {
+        let meta = Meta {
+            frame: Some(frame),
+            ..Meta::default()
+        };
+        let mut trial = self.game.clone();
+        for &seq in struck.iter().rev() {
+            let strike = Line::Correct {
+                line: seq,
+                with: None,
+                reason: reason.to_owned(),
+            };
+            trial.apply(meta.clone(), strike).ok()?;
+        }
+        Some(trial)
+    }
+
+    /// Lines struck and put in again have new numbers (`renumbered`: each
+    /// struck line's number, and its number now, or `None` when it was not
+    /// put in again): the camera's cards and faces, and the questions
+    /// doubting them, follow; a line not put in again goes from them.
+    fn renumber(&mut self, renumbered: &BTreeMap<u64, Option<u64>>) {
         let renumber = |seq: &mut u64| match renumbered.get(seq) {
             Some(Some(now)) => {
                 *seq = *now;
@@ -5056,11 +5240,13 @@ impl Play {
         };
         self.delivered.retain_mut(|d| renumber(&mut d.seq));
         self.lines.retain(|_, seq| renumber(seq));
-        for (text, events) in went_in {
-            tracing::debug!(frame, "applied {text}");
-            self.applied(frame, text, None, &events);
+        for question in &mut self.questions {
+            if let Some(seq) = &mut question.about
+                && !renumber(seq)
+            {
+                question.about = None;
+            }
         }
-        true
     }
 
     /// The dealer shows his hand in his draw (his answer when the round's
