@@ -1389,7 +1389,11 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
 /// Cat's 2H, drawn while the camera was out, lay under the 4C she drew
 /// next, never seen; the dealer names it in her hand, and it goes in
 /// before the 4C, the lines after struck and put in again (her hand was
-/// refused).
+/// refused). Seed 92, from 13 s: Ann, dealing, shows her hand whole as the
+/// table asks; her 8S, found turned up on the return and read 8C, is that
+/// card, not a card she drew (it made her over). Seed 97, from 11 s: Ann's
+/// 3S, her second card, was turned up as her first, and her 2H drawn was
+/// never seen; her hand shown names it after the 3S (it was refused).
 #[test]
 fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
     for (seed, windows) in [
@@ -1408,6 +1412,8 @@ fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
         (85, &["15-16.5"]),
         (89, &["13-14.5"]),
         (90, &["13-14.5"]),
+        (92, &["13-14.5"]),
+        (97, &["11-12.5"]),
     ] {
         camera_out_keeps_the_ledger("showdown", seed, windows);
     }

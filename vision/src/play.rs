@@ -522,6 +522,40 @@ struct HandShown<'a> {
     held: Vec<Option<pone_engine::Card>>,
 }
 
+/// A hand shown whole (`cards`, in the order dealt) set against what it
+/// holds (`held`, `None` face down): the first two (dealt face down) in
+/// either order, as the camera turning one up cannot tell which it was
+/// (blind seed 97 at 10 fps, the camera out from 11 s to 12.5 s: Ann's 3S,
+/// her second card, turned up as her first), each held named and each face
+/// down turned up by a card it does not hold; then in order, a card it does
+/// not hold named where a card held stands is one missed before it (`None`:
+/// after the last). The cards missed, each with the card it lies before;
+/// `None` when none are, or the show does not fit the hand so.
+fn cards_missed(
+    held: &[Option<pone_engine::Card>],
+    cards: &[pone_engine::Card],
+) -> Option<Vec<(Option<pone_engine::Card>, pone_engine::Card)>> {
+    let first = held.len().min(2);
+    let (dealt, drawn) = cards.split_at_checked(first)?;
+    let face_down = held[..first].iter().filter(|s| s.is_none()).count();
+    let turned = dealt.iter().filter(|&&c| !held.contains(&Some(c))).count();
+    if turned != face_down || !held[..first].iter().flatten().all(|c| dealt.contains(c)) {
+        return None;
+    }
+    let mut missed = Vec::new();
+    let mut j = first;
+    for &card in drawn {
+        match held.get(j) {
+            Some(&Some(c)) if c == card => j += 1,
+            _ if held.contains(&Some(card)) => return None,
+            Some(None) => j += 1,
+            Some(&Some(c)) => missed.push((Some(c), card)),
+            None => missed.push((None, card)),
+        }
+    }
+    (!missed.is_empty() && j == held.len()).then_some(missed)
+}
+
 /// A question about a dealer's word that the camera's cards wait for.
 #[derive(Clone, Copy, Debug)]
 struct Awaited {
@@ -2788,6 +2822,11 @@ impl Play {
             }
             self.turned_up_where_one_lay(track, lay)
         };
+        if !has_face_down(self.game.sitting().state(), seat) && self.shown_by_the_dealer(seat, card)
+        {
+            tracing::debug!(track, %card, "turned up, a card the dealer's show named");
+            return;
+        }
         if !has_face_down(self.game.sitting().state(), seat) || self.drawn_onto_a_back(track, frame)
         {
             // None of his cards lies face down: this is a card dealt
@@ -2808,6 +2847,39 @@ impl Play {
         self.shown_lately.push(Shown { bbox, ..turned });
         self.faces_read.insert(track, confidence);
         self.doubt_turned_up(frame, seat, (card, confidence, sure), bbox);
+    }
+
+    /// Whether a face read as `card`, turned up on a card of `seat` counted
+    /// face down, is one the dealer's show of his hand named (his line, not
+    /// the camera's): the card itself, or the only card it named of that
+    /// rank, or else of that suit, the face misread. His show turned up the
+    /// cards face down, so the camera's turning up is no card drawn (blind
+    /// seed 92 at 10 fps, the camera out from 13 s to 14.5 s: Ann, dealing,
+    /// showed 3D 8S AC 2C AD as the table asked; her 8S, found turned up on
+    /// the return read 8C at 0.65, went in as a card she drew, and made her
+    /// over).
+    fn shown_by_the_dealer(&self, seat: Seat, card: pone_engine::Card) -> bool {
+        let state = self.game.sitting().state();
+        let Some(round) = state.seat_round(seat) else {
+            return false;
+        };
+        let camera: BTreeSet<u64> = self.lines.values().copied().collect();
+        let named: Vec<pone_engine::Card> = self
+            .game
+            .in_force()
+            .iter()
+            .filter(|(seq, _)| !camera.contains(seq))
+            .filter_map(|(_, command)| match command {
+                Command::Show { player, cards, .. } if *player == seat => Some(cards.to_vec()),
+                _ => None,
+            })
+            .flatten()
+            .filter(|&c| round.hands.iter().any(|h| h.cards.contains(c)))
+            .collect();
+        let only = |same: &dyn Fn(&pone_engine::Card) -> bool| {
+            named.iter().filter(|c| same(c)).count() == 1
+        };
+        named.contains(&card) || only(&|c| c.rank == card.rank) || only(&|c| c.suit == card.suit)
     }
 
     /// A face turned up surely in a box the table never gave a seat, in the
@@ -5025,40 +5097,31 @@ impl Play {
         else {
             return false;
         };
-        // The cards named set against those held, in order: each held face
-        // up named at its place, each face down turned up by a card it does
-        // not hold, and a card it does not hold named past the first two
-        // where a card held stands is one missed before it (`None`: after
-        // the last).
-        let mut missed: Vec<(Option<pone_engine::Card>, pone_engine::Card)> = Vec::new();
-        let mut j = 0;
-        for &card in cards {
-            match held.get(j) {
-                Some(&Some(c)) if c == card => j += 1,
-                _ if held.contains(&Some(card)) => return false,
-                Some(None) => j += 1,
-                Some(&Some(c)) if j >= 2 => missed.push((Some(c), card)),
-                None if j >= 2 => missed.push((None, card)),
-                _ => return false,
-            }
-        }
-        if missed.is_empty() || j != held.len() {
+        let Some(missed) = cards_missed(&held, cards) else {
             return false;
-        }
+        };
         // The line each card missed goes in before: the line in force
         // that gave the hand the card it lies before, or the first line
-        // after the hand's last card.
+        // after the hand's last card (or else its "content").
         let in_force = self.game.in_force();
         let gave = |card: pone_engine::Card| {
             in_force.iter().rposition(|(_, c)| {
                 matches!(c, Command::Card { to, card: Some(c), .. } if *to == seat && *c == card)
             })
         };
+        let content = || {
+            in_force.iter().rposition(|(_, c)| {
+                matches!(c, Command::Content { player, hand: h } if *player == seat && h.unwrap_or(1) == hand.unwrap_or(1))
+            })
+        };
         let mut before = Vec::with_capacity(missed.len());
         for &(next, card) in &missed {
             let at = match next {
                 Some(next) => gave(next),
-                None => held.last().copied().flatten().and_then(gave).map(|k| k + 1),
+                None => match held.last().copied().flatten() {
+                    Some(last) if held.len() > 2 => gave(last).map(|k| k + 1),
+                    _ => content(),
+                },
             };
             let Some(at) = at else {
                 return false;
@@ -5428,7 +5491,7 @@ fn fact_frame(fact: &Fact) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{DealerScript, Play, Slip, slip_kind};
+    use super::{DealerScript, Play, Slip, cards_missed, slip_kind};
     use crate::tracker::TrackerOptions;
     use pone_engine::Seat;
     use std::time::Duration;
@@ -5461,6 +5524,37 @@ mod tests {
                 "frame {frame}"
             );
         }
+    }
+
+    /// A hand shown whole against what it holds: the cards drawn it lacks,
+    /// each with the card it lies before; the first two in either order.
+    #[test]
+    fn a_hand_shown_whole_finds_the_cards_drawn_it_lacks() {
+        let card = |s: &str| s.parse::<pone_engine::Card>().expect("a card");
+        let cards = |s: &str| s.split(' ').map(card).collect::<Vec<_>>();
+        // Seed 89: Cat holds 6C, a card face down, 4C and 4H; the 2H lay
+        // under the 4C.
+        let held = [Some(card("6C")), None, Some(card("4C")), Some(card("4H"))];
+        assert_eq!(
+            cards_missed(&held, &cards("6C 2S 2H 4C 4H")),
+            Some(vec![(Some(card("4C")), card("2H"))])
+        );
+        // After the last, and with the first two named the other way round.
+        assert_eq!(
+            cards_missed(&held, &cards("2S 6C 4C 4H 5D")),
+            Some(vec![(None, card("5D"))])
+        );
+        // Nothing missed, a card held named out of its place, too few
+        // turned up, or a card missed among the first two: no fit.
+        assert_eq!(cards_missed(&held, &cards("6C 2S 4C 4H")), None);
+        assert_eq!(cards_missed(&held, &cards("6C 2S 4H 4C")), None);
+        assert_eq!(cards_missed(&held, &cards("6C 4C 2H 4H")), None);
+        let two = [Some(card("3S")), None];
+        assert_eq!(
+            cards_missed(&two, &cards("QH 3S 2H")),
+            Some(vec![(None, card("2H"))])
+        );
+        assert_eq!(cards_missed(&two, &cards("QH 2H")), None);
     }
 
     /// Ann deals to Bob, Cat and Dan, then herself; `lines` go on from there.
