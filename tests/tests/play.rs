@@ -1246,7 +1246,9 @@ fn camera_out_keeps_the_ledger(kind: &str, seed: u64, windows: &[&str]) {
 /// was boxed as one with her first; the dealer is asked for Ann's and Bob's,
 /// and Cat's 7C, boxed on its own after the return, is no second box of her
 /// 3D (it took the 3D's place, and her 4D drawn onto it went for its second
-/// box).
+/// box). From 9 s, seed 109 (blind): the pone's pile, boxed on the return
+/// a frame after Cat's and Ann's next first cards, is the pile still, and
+/// goes first (it went in as Bob's first card, and his as Cat's second).
 #[test]
 fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
     for (seed, windows) in [
@@ -1259,6 +1261,7 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
         (22, &["7-8.5"]),
         (23, &["7-8.5", "13-14.5"]),
         (25, &["3-4.5", "5-6.5", "7-8.5", "9-10.5", "15-16.5"]),
+        (109, &["9-10.5"]),
     ] {
         camera_out_keeps_the_ledger("gathered", seed, windows);
     }
@@ -1316,10 +1319,19 @@ fn a_word_said_in_the_cameras_last_frame_as_a_card_came_to_rest_asks_for_it() {
 /// face-down card's second box shows its back), and Cat's 6S, turned up
 /// in a box the camera never gave a seat after the dealer gave her a card
 /// face down by his word, is that card turned up (the round never settled).
+/// Seed 20, from 5 s: Ann divided her eights meanwhile; her 8S, pulled
+/// away, is shown as her second hand, and her 8D, drawn where it had lain
+/// and found turned up there on the return, is a card drawn, not a card a
+/// show of hers named (only the dealer's own show names cards so). Seed
+/// 102 (blind), from 3 s: Ann turned up her AS and TD for her natural as
+/// the second cards went round; the AS, found on the return where her first
+/// card lay as her second was due, is that card turned up, not her second
+/// (her TD went to Bob as a card he drew).
 #[test]
 fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
     for (seed, windows) in [
-        (24, &["13-14.5"][..]),
+        (20, &["5-6.5"][..]),
+        (24, &["13-14.5"]),
         (26, &["13-14.5"]),
         (28, &["15-16.5"]),
         (29, &["5-6.5"]),
@@ -1328,6 +1340,7 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
         (59, &["11-12.5"]),
         (69, &["3-4.5"]),
         (76, &["11-12.5"]),
+        (102, &["3-4.5"]),
     ] {
         camera_out_keeps_the_ledger("turned", seed, windows);
     }

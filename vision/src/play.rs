@@ -2122,6 +2122,14 @@ impl Play {
         if self.drew_no_more() {
             return false;
         }
+        // The cards gathered go first ([`Play::gathered_first`]).
+        if let Some(&Fact::Landed {
+            frame, bbox, card, ..
+        }) = self.facts.front()
+            && self.the_pile_gathered(frame, bbox, card)
+        {
+            return true;
+        }
         let lowest = self.found_for_the_due_seat(back);
         let due = due_seat.index();
         // None there: a card coming to rest there after the return, seen
@@ -2176,7 +2184,12 @@ impl Play {
         };
         let landing = match self.facts.front() {
             // The cards gathered go first ([`Play::gathered_first`]).
-            Some(&Fact::Landed { bbox, card, .. }) => !self.the_pile_gathered(frame, bbox, card),
+            Some(&Fact::Landed {
+                frame: at,
+                bbox,
+                card,
+                ..
+            }) => !self.the_pile_gathered(at, bbox, card),
             Some(Fact::TurnedUp { .. }) => true,
             _ => false,
         };
@@ -2516,15 +2529,23 @@ impl Play {
     /// the cards gathered came to rest there before the next round's first
     /// cards came (seed 31 at 10 fps, the camera out from 7 s to 8.5 s: on
     /// its return the camera found the pile and the next round's first two
-    /// cards at once, and the pile went in as Ann's first card).
+    /// cards at once, and the pile went in as Ann's first card). Found on
+    /// the camera's return, in its first frame or the next, they came to
+    /// rest together as well (blind seed 109 at 10 fps, the camera out from
+    /// 9 s to 10.5 s: the pile, boxed a frame after Cat's and Ann's first
+    /// cards, went in as Bob's, and his own as Cat's second).
     fn gathered_first(&mut self) {
         let Some(&Fact::Landed { frame, .. }) = self.facts.front().filter(|_| self.gathering)
         else {
             return;
         };
+        let on_return = |other: u64| {
+            self.back
+                .is_some_and(|back| back.found(frame) && back.found(other))
+        };
         let gathered = self.facts.iter().position(|f| {
             matches!(*f, Fact::Landed { frame: other, bbox, card, .. }
-                if other == frame && self.the_pile_gathered(frame, bbox, card))
+                if (other == frame || on_return(other)) && self.the_pile_gathered(other, bbox, card))
         });
         if let Some(k) = gathered.filter(|&k| k > 0) {
             self.fact_first(
@@ -2863,7 +2884,16 @@ impl Play {
         let Some(round) = state.seat_round(seat) else {
             return false;
         };
-        let camera: BTreeSet<u64> = self.lines.values().copied().collect();
+        // The camera's lines: its cards and the faces it turned up, and a
+        // divided pair's card it took for a new card, shown (seed 20 out
+        // 5-6.5 s: Ann's 8S pulled away went in as a show, and her 8D drawn
+        // where it had lain, taken for a card that show named, was lost).
+        let camera: BTreeSet<u64> = self
+            .lines
+            .values()
+            .copied()
+            .chain(self.delivered.iter().map(|d| d.seq))
+            .collect();
         let named: Vec<pone_engine::Card> = self
             .game
             .in_force()
@@ -3815,6 +3845,13 @@ impl Play {
     /// ([`JUST_WHERE_IT_LAY`]), is that
     /// card turned up (its face found as a box of its own), not a card
     /// dealt: shown, and its track takes the old one's place.
+    ///
+    /// The seat due too, on the camera's return while the deal goes round
+    /// face down, when its card lying there was not seen since the return:
+    /// a face there is none of the deal's cards (blind seed 102 at 10 fps,
+    /// the camera out from 3 s to 4.5 s: Ann turned up her AS and TD for
+    /// her natural meanwhile; the AS, found where her first card lay as her
+    /// second was due, went in as that second card, and her TD went to Bob).
     fn turned_up_anew(
         &mut self,
         track: u64,
@@ -3839,8 +3876,19 @@ impl Play {
         else {
             return false;
         };
-        if seat == due
-            || !has_face_down(self.game.sitting().state(), seat)
+        let state = self.game.sitting().state();
+        let dealt_face_down = matches!(
+            state.phase(),
+            Phase::FirstCards { .. } | Phase::SecondCards { .. }
+        ) && matches!(
+            state.round_game(),
+            RoundGame::Ordinary | RoundGame::ImaginaryTens | RoundGame::Blind
+        );
+        let unseen_since_the_return = self.back.is_some_and(|back| {
+            back.found(frame) && self.tracker.last_seen(old).is_some_and(|l| l < back.first)
+        });
+        if (seat == due && !(dealt_face_down && unseen_since_the_return))
+            || !has_face_down(state, seat)
             || !self.show(track, seat, card, frame)
         {
             return false;
