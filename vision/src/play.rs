@@ -2122,12 +2122,7 @@ impl Play {
         if self.drew_no_more() {
             return false;
         }
-        // The cards gathered go first ([`Play::gathered_first`]).
-        if let Some(&Fact::Landed {
-            frame, bbox, card, ..
-        }) = self.facts.front()
-            && self.the_pile_gathered(frame, bbox, card)
-        {
+        if self.pile_waits_first() {
             return true;
         }
         let lowest = self.found_for_the_due_seat(back);
@@ -2171,6 +2166,14 @@ impl Play {
         }
     }
 
+    /// Whether the fact waiting first is the pone's pile, the last round's
+    /// cards gathered: it goes first ([`Play::gathered_first`]), before the
+    /// cards found with it are put in the deal's order.
+    fn pile_waits_first(&self) -> bool {
+        matches!(self.facts.front(), Some(&Fact::Landed { frame, bbox, card, .. })
+            if self.the_pile_gathered(frame, bbox, card))
+    }
+
     /// The camera going first, the cards it found on its return (the first
     /// fact waiting, found in `frame`) go in the deal's order, with the
     /// dealer's words said meanwhile or not: the one at the place of the
@@ -2182,17 +2185,10 @@ impl Play {
         let Some(back) = self.back.filter(|back| back.found(frame)) else {
             return;
         };
-        let landing = match self.facts.front() {
-            // The cards gathered go first ([`Play::gathered_first`]).
-            Some(&Fact::Landed {
-                frame: at,
-                bbox,
-                card,
-                ..
-            }) => !self.the_pile_gathered(at, bbox, card),
-            Some(Fact::TurnedUp { .. }) => true,
-            _ => false,
-        };
+        let landing = matches!(
+            self.facts.front(),
+            Some(Fact::Landed { .. } | Fact::TurnedUp { .. })
+        ) && !self.pile_waits_first();
         if !landing || self.drew_no_more() {
             return;
         }
@@ -3521,10 +3517,7 @@ impl Play {
         // the table and the next goes elsewhere.
         let elsewhere = || {
             let state = self.game.sitting().state();
-            let round = matches!(
-                state.phase(),
-                Phase::FirstCards { .. } | Phase::SecondCards { .. }
-            );
+            let round = the_deal_goes_round(state.phase());
             let due = state.due_card().map(|(s, _)| s);
             let seat = self.placed.get(&last).map(|(s, _)| *s);
             face_down && round && due.is_some() && seat.is_some() && due != seat
@@ -3877,13 +3870,11 @@ impl Play {
             return false;
         };
         let state = self.game.sitting().state();
-        let dealt_face_down = matches!(
-            state.phase(),
-            Phase::FirstCards { .. } | Phase::SecondCards { .. }
-        ) && matches!(
-            state.round_game(),
-            RoundGame::Ordinary | RoundGame::ImaginaryTens | RoundGame::Blind
-        );
+        let dealt_face_down = the_deal_goes_round(state.phase())
+            && matches!(
+                state.round_game(),
+                RoundGame::Ordinary | RoundGame::ImaginaryTens | RoundGame::Blind
+            );
         let unseen_since_the_return = self.back.is_some_and(|back| {
             back.found(frame) && self.tracker.last_seen(old).is_some_and(|l| l < back.first)
         });
@@ -3930,7 +3921,7 @@ impl Play {
         } = landing;
         let face_up = card.is_some();
         let phase = self.game.sitting().state().phase();
-        let dealing = matches!(phase, Phase::FirstCards { .. } | Phase::SecondCards { .. });
+        let dealing = the_deal_goes_round(phase);
         if (face_up && confidence >= SURELY_A_CARD_ON_A_FACE) || (!face_up && !dealing) {
             return false;
         }
@@ -4335,10 +4326,7 @@ impl Play {
     /// The card the deal waits for while the first or second cards go
     /// round (round, seat, hand).
     fn deal_waits_for(&self) -> Option<(u32, Seat, u8)> {
-        let dealing = matches!(
-            self.game.sitting().state().phase(),
-            Phase::FirstCards { .. } | Phase::SecondCards { .. }
-        );
+        let dealing = the_deal_goes_round(self.game.sitting().state().phase());
         self.card_due().filter(|_| dealing)
     }
 
@@ -5518,6 +5506,11 @@ fn slip_kind(state: &pone_engine::sitting::State, due: Seat, at: Seat) -> Slip {
     } else {
         Slip::OutOfOrder
     }
+}
+
+/// Whether the first or second cards go round the table.
+fn the_deal_goes_round(phase: Phase) -> bool {
+    matches!(phase, Phase::FirstCards { .. } | Phase::SecondCards { .. })
 }
 
 /// Whether any of `seat`'s cards this round lies face down.
