@@ -1249,6 +1249,11 @@ fn camera_out_keeps_the_ledger(kind: &str, seed: u64, windows: &[&str]) {
 /// box). From 9 s, seed 109 (blind): the pone's pile, boxed on the return
 /// a frame after Cat's and Ann's next first cards, is the pile still, and
 /// goes first (it went in as Bob's first card, and his as Cat's second).
+/// From 13 s, seed 116 (blind): Cat, dealing, drew and was over, and the
+/// cards were gathered a frame after the return onto a pile a card's
+/// length from Bob's place; at the recording's end her cards out of sight
+/// are enough to ask for her card (Bob's, followed onto the pile, stayed in
+/// sight, nothing was asked, and the round went unsettled).
 #[test]
 fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
     for (seed, windows) in [
@@ -1262,6 +1267,7 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
         (23, &["7-8.5", "13-14.5"]),
         (25, &["3-4.5", "5-6.5", "7-8.5", "9-10.5", "15-16.5"]),
         (109, &["9-10.5"]),
+        (116, &["13-14.5"]),
     ] {
         camera_out_keeps_the_ledger("gathered", seed, windows);
     }

@@ -1239,7 +1239,7 @@ impl Play {
             // gone (seed 23 at 10 fps, the camera out from 13 s to 14.5 s:
             // Ann drew the QD and was over, and the cards were gathered,
             // all unseen; the recording ended with nothing asked).
-            if !self.round_gone_unseen(frame, now) {
+            if !self.round_gone_unseen(frame, now, seat) {
                 return;
             }
             let unseen: Vec<u64> = self
@@ -1311,13 +1311,18 @@ impl Play {
     /// the camera out from 17 s to 18.5 s: Ann drew the 7H meanwhile, and
     /// the round's cards were gathered 0.3 s after the return and 0.4 s
     /// before the end; nothing was asked, and the round went unsettled).
-    fn round_gone_unseen(&self, frame: u64, now: bool) -> bool {
+    fn round_gone_unseen(&self, frame: u64, now: bool, waited: Seat) -> bool {
         let moment = if now {
             1
         } else {
             self.frames(GATHERED_UNSEEN_SECS).max(1)
         };
-        self.placed.iter().all(|(&track, &(seat, dealt))| {
+        let out_of_sight = |track: u64| {
+            self.tracker
+                .last_seen(track)
+                .is_none_or(|last| frame >= last + moment)
+        };
+        let all = self.placed.iter().all(|(&track, &(seat, dealt))| {
             let off_its_place = self.tracker.counted_box(track).is_some_and(|bbox| {
                 let here = centre(bbox);
                 let anchor = self.zones.anchors.get(seat.index()).copied().flatten();
@@ -1325,12 +1330,22 @@ impl Play {
                 self.nearer_a_stack(here, long_side(bbox), to_seat)
                     || distance(dealt, here) > MOVED_OFF * long_side(bbox)
             });
-            off_its_place
-                || self
-                    .tracker
-                    .last_seen(track)
-                    .is_none_or(|last| frame >= last + moment)
-        })
+            off_its_place || out_of_sight(track)
+        });
+        // At the recording's end, the cards of the seat waited for out of
+        // sight in its last frame are enough: the others may lie on a pile
+        // the table never took for one, lying near a seat's place (blind
+        // seed 116 at 10 fps, the camera out from 13 s to 14.5 s: Cat,
+        // dealing, drew the QD and was over, unseen, and the cards were
+        // gathered 0.1 s after the return onto a pile a card's length from
+        // Bob's place; his first card, followed onto it, stayed in sight,
+        // and the round went unsettled).
+        all || now
+            && self
+                .placed
+                .iter()
+                .filter(|(_, (s, _))| *s == waited)
+                .all(|(&track, _)| out_of_sight(track))
     }
 
     /// A natural the dealer declared for a player whose cards, as the
@@ -2866,6 +2881,21 @@ impl Play {
         self.doubt_turned_up(frame, seat, (card, confidence, sure), bbox);
     }
 
+    /// The lines a track stands behind: the camera's cards and the faces it
+    /// turned up, a dealer's line a card seen since took, and a divided
+    /// pair's card the camera took for a new card, shown (kept in
+    /// `delivered`, not in `lines`). The rest are the dealer's word alone
+    /// (seed 20 out 5-6.5 s: Ann's 8S pulled away went in as a show, and
+    /// her 8D drawn where it had lain, taken for a card that show named,
+    /// was lost).
+    fn lines_with_a_track(&self) -> BTreeSet<u64> {
+        self.lines
+            .values()
+            .copied()
+            .chain(self.delivered.iter().map(|d| d.seq))
+            .collect()
+    }
+
     /// Whether a face read as `card`, turned up on a card of `seat` counted
     /// face down, is one the dealer's show of his hand named (his line, not
     /// the camera's): the card itself, or the only card it named of that
@@ -2880,16 +2910,7 @@ impl Play {
         let Some(round) = state.seat_round(seat) else {
             return false;
         };
-        // The camera's lines: its cards and the faces it turned up, and a
-        // divided pair's card it took for a new card, shown (seed 20 out
-        // 5-6.5 s: Ann's 8S pulled away went in as a show, and her 8D drawn
-        // where it had lain, taken for a card that show named, was lost).
-        let camera: BTreeSet<u64> = self
-            .lines
-            .values()
-            .copied()
-            .chain(self.delivered.iter().map(|d| d.seq))
-            .collect();
+        let camera = self.lines_with_a_track();
         let named: Vec<pone_engine::Card> = self
             .game
             .in_force()
@@ -3272,7 +3293,7 @@ impl Play {
                 };
                 named.then_some((*seq, one))
             });
-        let Some((seq, one)) = named.filter(|(seq, _)| !self.lines.values().any(|s| s == seq))
+        let Some((seq, one)) = named.filter(|(seq, _)| !self.lines_with_a_track().contains(seq))
         else {
             return false;
         };
