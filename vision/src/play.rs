@@ -806,6 +806,11 @@ pub struct Play {
     /// `asked_card`, when every card of the round was found gone
     /// ([`Play::ask_for_a_card_gone_unseen`]).
     gone_unseen: Option<(u32, Seat, u8)>,
+    /// Backs found on the camera's return, each all that was found again of
+    /// its seat's cards, when the round's cards were found gone: where the
+    /// next round's first cards lie, dealt where the last lay
+    /// ([`Play::alone_on_return`]).
+    alone_on_return: BTreeSet<u64>,
     /// A question about a dealer's word that the cards landing after the
     /// word wait for ([`ANSWER_WAIT_SECS`] at most).
     awaited: Option<Awaited>,
@@ -895,6 +900,7 @@ impl Play {
             asked_card: None,
             asked_card_of_the_deal: false,
             gone_unseen: None,
+            alone_on_return: BTreeSet::new(),
             awaited: None,
             naturals_unshown: BTreeMap::new(),
             last_at: None,
@@ -1242,6 +1248,8 @@ impl Play {
             if !self.round_gone_unseen(frame, now, seat) {
                 return;
             }
+            let alone = self.alone_on_return(frame);
+            self.alone_on_return.extend(alone);
             let unseen: Vec<u64> = self
                 .placed
                 .keys()
@@ -1322,6 +1330,7 @@ impl Play {
                 .last_seen(track)
                 .is_none_or(|last| frame >= last + moment)
         };
+        let alone = self.alone_on_return(frame);
         let all = self.placed.iter().all(|(&track, &(seat, dealt))| {
             let off_its_place = self.tracker.counted_box(track).is_some_and(|bbox| {
                 let here = centre(bbox);
@@ -1330,7 +1339,10 @@ impl Play {
                 self.nearer_a_stack(here, long_side(bbox), to_seat)
                     || distance(dealt, here) > MOVED_OFF * long_side(bbox)
             });
-            off_its_place || out_of_sight(track)
+            off_its_place
+                || out_of_sight(track)
+                || alone.contains(&track)
+                || self.alone_on_return.contains(&track)
         });
         // At the recording's end, the cards of the seat waited for out of
         // sight in its last frame are enough: the others may lie on a pile
@@ -1346,6 +1358,42 @@ impl Play {
                 .iter()
                 .filter(|(_, (s, _))| *s == waited)
                 .all(|(&track, _)| out_of_sight(track))
+    }
+
+    /// The round's backs found again on the camera's return, each the only
+    /// one of its seat's cards found again (its others, one or more, unseen
+    /// since the return): the seat's cards were gathered while the camera
+    /// was out, and the next round's first card, dealt face down where one
+    /// of them lay, taken for it (blind seed 119 at 10 fps, the camera out
+    /// from 7 s to 10 s: Bob, dealing, drew the 9H and was over, the cards
+    /// were gathered and Cat's and Ann's next first cards dealt where their
+    /// first lay, all unseen; those two kept the round in sight, nothing
+    /// was asked, and the sitting never ended its first round).
+    fn alone_on_return(&self, frame: u64) -> BTreeSet<u64> {
+        let Some(back) = self.back.filter(|_| self.out_this_round) else {
+            return BTreeSet::new();
+        };
+        let seen_since = |track: u64| {
+            self.tracker
+                .last_seen(track)
+                .is_some_and(|last| last >= back.first && last <= frame)
+        };
+        let backs = self.backs_on_table();
+        self.placed
+            .iter()
+            .filter(|&(&track, &(seat, _))| {
+                let mut others = self
+                    .placed
+                    .iter()
+                    .filter(|&(&t, &(s, _))| s == seat && t != track)
+                    .peekable();
+                backs.contains(&track)
+                    && seen_since(track)
+                    && others.peek().is_some()
+                    && others.all(|(&t, _)| !seen_since(t))
+            })
+            .map(|(&track, _)| track)
+            .collect()
     }
 
     /// A natural the dealer declared for a player whose cards, as the
@@ -4454,6 +4502,7 @@ impl Play {
                 }
             }
             self.placed.clear();
+            self.alone_on_return.clear();
             self.rested.clear();
             self.faces_read.clear();
             // Second boxes were found on this round's cards.
@@ -4475,6 +4524,15 @@ impl Play {
         }
     }
 
+    /// The tracks the tracker has on the table face down.
+    fn backs_on_table(&self) -> BTreeSet<u64> {
+        self.tracker
+            .on_table()
+            .filter(|&(_, _, card)| card.is_none())
+            .map(|(track, ..)| track)
+            .collect()
+    }
+
     /// Of the round's cards (`tracks`), as it ends after the camera was out
     /// this round: a back found again on the camera's return where a card
     /// lay face down, at a seat whose cards all lie face up now, is none of
@@ -4489,12 +4547,7 @@ impl Play {
             return Vec::new();
         };
         let state = self.game.sitting().state();
-        let backs: Vec<u64> = self
-            .tracker
-            .on_table()
-            .filter(|&(_, _, card)| card.is_none())
-            .map(|(track, ..)| track)
-            .collect();
+        let backs = self.backs_on_table();
         tracks
             .iter()
             .copied()
@@ -4507,7 +4560,8 @@ impl Play {
                     .placed
                     .get(track)
                     .is_some_and(|&(seat, _)| !has_face_down(state, seat));
-                backs.contains(track) && seen_since && face_up
+                let alone = self.alone_on_return.contains(track);
+                backs.contains(track) && seen_since && (face_up || alone)
             })
             .collect()
     }
