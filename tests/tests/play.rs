@@ -1258,7 +1258,16 @@ fn camera_out_keeps_the_ledger(kind: &str, seed: u64, windows: &[&str]) {
 /// was over, the cards were gathered, and Cat's and Ann's next first cards
 /// were dealt where their first lay, all unseen; each, the only one of its
 /// seat's cards found again, is gone with the round, and the next round's
-/// card (the table kept the round on for ever, every balance 0).
+/// card (the table kept the round on for ever, every balance 0). From 4 s
+/// to 7 s, seed 114 (blind): Ann, dealing, was dealt the AC and declared
+/// her natural, the cards were gathered, and Bob's next first card was
+/// dealt where his first lay, all unseen; asked for her card, the dealer
+/// gives the first round's AC, and Bob's and Cat's cards found again, each
+/// the only one of its seat's found again, are the next round's (the deal
+/// went a card out of step). From 7 s to 10 s, seed 118 (blind): the
+/// showdown and the gathering, and Cat's and Ann's next first cards dealt
+/// where second boxes on their cards lay, all unseen; once the dealer shows
+/// the hands, those boxes are the next round's first cards.
 #[test]
 fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
     for (seed, windows) in [
@@ -1272,7 +1281,9 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
         (23, &["7-8.5", "13-14.5"]),
         (25, &["3-4.5", "5-6.5", "7-8.5", "9-10.5", "15-16.5"]),
         (109, &["9-10.5"]),
+        (114, &["4-7"]),
         (116, &["13-14.5"]),
+        (118, &["7-10"]),
         (119, &["7-10"]),
     ] {
         camera_out_keeps_the_ledger("gathered", seed, windows);
@@ -1286,16 +1297,24 @@ fn the_camera_out_over_the_draw_the_showdown_and_the_gathering_loses_nothing() {
 /// gathered before the camera's return. His word counts as said while the
 /// camera was out, so the dealer is asked for his card drawn unseen (it
 /// was settled without it, his 21 taken for 16). With 2 rounds the camera
-/// comes back on the recording's last frame, too late for his answer.
+/// comes back on the recording's last frame: the table still asks for the
+/// card before his word goes in, and his answer goes in first
+/// (`Play::finish_asking`; his word went in alone).
 #[test]
 fn a_word_said_in_the_cameras_last_frame_as_a_card_came_to_rest_asks_for_it() {
-    let dir = rendered_sitting("play-out-last-frame-67", 67, 3, 3, "1280x720", &[]);
-    let (ledger, said) = played_with_the_camera_out(&dir, "15-16.5");
-    assert_eq!(ledger["balances"], truth_ledger(&dir)["balances"], "{said}");
-    assert!(
-        said.contains("Bob's card: the camera was out while Bob drew"),
-        "{said}"
-    );
+    for (rounds, name) in [(3, "play-out-last-frame-67"), (2, "play-out-gathered-67")] {
+        let dir = rendered_sitting(name, 67, rounds, 3, "1280x720", &[]);
+        let (ledger, said) = played_with_the_camera_out(&dir, "15-16.5");
+        assert_eq!(
+            ledger["balances"],
+            truth_ledger(&dir)["balances"],
+            "{rounds} rounds: {said}"
+        );
+        assert!(
+            said.contains("Bob's card: the camera was out while Bob drew"),
+            "{rounds} rounds: {said}"
+        );
+    }
 }
 
 /// The camera out for 1.5 s at 10 fps as cards are turned up, drawn one

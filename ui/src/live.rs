@@ -541,8 +541,13 @@ fn recent_median(times: &mut std::collections::VecDeque<f64>, new: f64) -> f64 {
 
 /// The recording has ended: the showdown is played out, `answer` showing
 /// each hand the table asks for (a rendered sitting's dealer) until it
-/// shows none.
+/// shows none; first as far as his answers allow, the table still asking
+/// ([`Play::finish_asking`]), then whatever is left.
 fn finish(play: &mut Play, mut answer: impl FnMut(&mut Play) -> bool) {
+    play.finish_asking();
+    while answer(play) {
+        play.finish_asking();
+    }
     play.finish();
     while answer(play) {
         play.finish();

@@ -811,6 +811,10 @@ pub struct Play {
     /// next round's first cards lie, dealt where the last lay
     /// ([`Play::alone_on_return`]).
     alone_on_return: BTreeSet<u64>,
+    /// The round's cards found gone on the camera's return (gone while it
+    /// was out), with their seats: no longer placed, they still tell which
+    /// of a seat's cards were not found again ([`Play::alone_on_return`]).
+    gone_while_out: BTreeMap<u64, Seat>,
     /// A question about a dealer's word that the cards landing after the
     /// word wait for ([`ANSWER_WAIT_SECS`] at most).
     awaited: Option<Awaited>,
@@ -901,6 +905,7 @@ impl Play {
             asked_card_of_the_deal: false,
             gone_unseen: None,
             alone_on_return: BTreeSet::new(),
+            gone_while_out: BTreeMap::new(),
             awaited: None,
             naturals_unshown: BTreeMap::new(),
             last_at: None,
@@ -994,7 +999,7 @@ impl Play {
         if hidden_seats.values().any(|&all_unseen| all_unseen) {
             self.gathering = true;
         }
-        self.settle_order(false);
+        self.settle_order(false, true);
         self.ask_for_a_card_gone_unseen(frame, false);
         self.ask_for_hidden_cards(frame, false);
         self.ask_for_naturals(frame, false);
@@ -1370,7 +1375,7 @@ impl Play {
     /// first lay, all unseen; those two kept the round in sight, nothing
     /// was asked, and the sitting never ended its first round).
     fn alone_on_return(&self, frame: u64) -> BTreeSet<u64> {
-        let Some(back) = self.back.filter(|_| self.out_this_round) else {
+        let Some(back) = self.returned.filter(|_| self.out_this_round) else {
             return BTreeSet::new();
         };
         let seen_since = |track: u64| {
@@ -1385,12 +1390,14 @@ impl Play {
                 let mut others = self
                     .placed
                     .iter()
-                    .filter(|&(&t, &(s, _))| s == seat && t != track)
+                    .map(|(&t, &(s, _))| (t, s))
+                    .chain(self.gone_while_out.iter().map(|(&t, &s)| (t, s)))
+                    .filter(|&(t, s)| s == seat && t != track)
                     .peekable();
                 backs.contains(&track)
                     && seen_since(track)
                     && others.peek().is_some()
-                    && others.all(|(&t, _)| !seen_since(t))
+                    && others.all(|(t, _)| !seen_since(t))
             })
             .map(|(&track, _)| track)
             .collect()
@@ -1657,13 +1664,32 @@ impl Play {
         self.dealer.len()
     }
 
+    /// The recording has ended: what waits goes in as far as the dealer's
+    /// answers allow, the table still asking for a card drawn while the
+    /// camera was out before a word said meanwhile goes in, and waiting
+    /// for his answers given. Call [`Play::finish`] after, once he has no
+    /// more to say: whatever is left goes in then. Seed 67 at 10 fps, the
+    /// camera out from 15 s to 16.5 s and back on the recording's last
+    /// frame: Bob, dealing, drew the 5C as it went and said "content"
+    /// meanwhile; his word went in with no card asked for, his 21 taken
+    /// for 16.
+    pub fn finish_asking(&mut self) {
+        self.end(true);
+    }
+
     /// The recording has ended: everything waiting goes in (and a card due
     /// in the draw, its round's cards gone unseen, or a showdown still
     /// waiting for a card face down, asks for it at once: seed 16 at 10
     /// fps, the camera out from 17 s to 18.5 s, back a moment before the
     /// end).
     pub fn finish(&mut self) {
-        self.settle_order(true);
+        self.end(false);
+    }
+
+    /// [`Play::finish`], or with the table still asking
+    /// ([`Play::finish_asking`]).
+    fn end(&mut self, asking: bool) {
+        self.settle_order(true, asking);
         self.ask_for_a_card_gone_unseen(self.frame, true);
         self.ask_for_hidden_cards(self.frame, true);
         self.ask_for_naturals(self.frame, true);
@@ -1739,7 +1765,12 @@ impl Play {
     }
 
     /// Feeds the engine what is due, in the order it happened.
-    fn settle_order(&mut self, all: bool) {
+    ///
+    /// With `all` (the recording has ended), nothing waits for later frames;
+    /// while `asking`, the table still asks for a card drawn while the
+    /// camera was out before a word said meanwhile, and waits for the
+    /// dealer's answers given.
+    fn settle_order(&mut self, all: bool, asking: bool) {
         loop {
             // Back from being out, the camera first finds all that lies there.
             if !all && self.back.is_some_and(|back| self.frame < back.until) {
@@ -1750,9 +1781,9 @@ impl Play {
             if !all && self.dealers_turning_up_unseen() {
                 return;
             }
-            if !all
+            if asking
                 && said_meanwhile.is_some()
-                && ((catching_up && self.places_wanted()) || self.drawn_unseen_wanted())
+                && ((!all && catching_up && self.places_wanted()) || self.drawn_unseen_wanted())
             {
                 return;
             }
@@ -1764,7 +1795,7 @@ impl Play {
             // meanwhile was asked about, came after Ann's 8S found on the
             // return, which went to Cat). The dealer's words said meanwhile
             // wait for his answer too.
-            if !all && self.awaiting_answer() {
+            if asking && self.awaiting_answer() {
                 if self.none_drawn_said() {
                     continue;
                 }
@@ -2852,8 +2883,14 @@ impl Play {
                     entry.1 = centre(bbox);
                 }
             }
-            Fact::Gone { track, .. } => {
-                self.placed.remove(&track);
+            Fact::Gone { track, frame, .. } => {
+                let gone = self.placed.remove(&track);
+                if let Some((seat, _)) = gone
+                    && self.out_this_round
+                    && self.returned.is_some_and(|back| frame <= back.last)
+                {
+                    self.gone_while_out.insert(track, seat);
+                }
                 self.lines.remove(&track);
                 self.twins.remove(&track);
             }
@@ -4503,6 +4540,7 @@ impl Play {
             }
             self.placed.clear();
             self.alone_on_return.clear();
+            self.gone_while_out.clear();
             self.rested.clear();
             self.faces_read.clear();
             // Second boxes were found on this round's cards.
@@ -4543,27 +4581,58 @@ impl Play {
     /// every card after went one seat astray). The tracker counts it anew
     /// from the frame it was found again ([`Tracker::not_a_card`]).
     fn come_since_the_return(&self, tracks: &[u64]) -> Vec<u64> {
-        let Some(back) = self.back.filter(|_| self.out_this_round) else {
+        let Some(back) = self.returned.filter(|_| self.out_this_round) else {
             return Vec::new();
         };
         let state = self.game.sitting().state();
         let backs = self.backs_on_table();
-        tracks
-            .iter()
-            .copied()
-            .filter(|track| {
-                let seen_since = self
-                    .tracker
-                    .last_seen(*track)
-                    .is_some_and(|last| last >= back.first);
-                let face_up = self
+        let alone_now = self.alone_on_return(self.frame);
+        let seen_since = |track: u64| {
+            self.tracker
+                .last_seen(track)
+                .is_some_and(|last| last >= back.first)
+        };
+        let placed = tracks.iter().copied().filter(|track| {
+            let face_up = self
+                .placed
+                .get(track)
+                .is_some_and(|&(seat, _)| !has_face_down(state, seat));
+            let alone = self.alone_on_return.contains(track) || alone_now.contains(track);
+            backs.contains(track) && seen_since(*track) && (face_up || alone)
+        });
+        // A seat whose cards were all found gone on the return, none of
+        // them found again: a back at its place found again since, though
+        // no card the table placed (a second box found on one of its cards,
+        // that the next card dealt there was taken for), is come since too
+        // (blind seed 118 at 10 fps, the camera out from 7 s to 10 s over
+        // the showdown, the gathering and Cat's and Ann's next first cards).
+        let cleared = |seat: Seat| {
+            self.gone_while_out.values().any(|&s| s == seat)
+                && !self
                     .placed
-                    .get(track)
-                    .is_some_and(|&(seat, _)| !has_face_down(state, seat));
-                let alone = self.alone_on_return.contains(track);
-                backs.contains(track) && seen_since && (face_up || alone)
+                    .iter()
+                    .any(|(&t, &(s, _))| s == seat && seen_since(t))
+        };
+        let unplaced = self
+            .tracker
+            .on_table()
+            .filter(|&(track, _, card)| {
+                let again = self.tracker.seen_again(track);
+                card.is_none()
+                    && !self.placed.contains_key(&track)
+                    && again.is_some_and(|again| again >= back.first)
             })
-            .collect()
+            .filter(|&(track, bbox, _)| {
+                let here = centre(bbox);
+                let seat = self
+                    .twins
+                    .get(&track)
+                    .map(|&(_, seat)| seat)
+                    .or_else(|| self.seat_at(here));
+                seat.is_some_and(|seat| cleared(seat) && !self.off_to_a_stack(here, seat))
+            })
+            .map(|(track, ..)| track);
+        placed.chain(unplaced).collect()
     }
 
     /// Applies the dealer's line `line` put right by the table (after a

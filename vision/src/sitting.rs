@@ -865,7 +865,8 @@ impl LabelDealer {
                 .unwrap_or_default();
             let asked = Some((state.round_number(), seat, hand, cards.len()));
             if self.card_answered != asked {
-                let Some(card) = self.card_missing(frame, seat, hand, &cards) else {
+                let round = state.round_number();
+                let Some(card) = self.card_missing(frame, round, seat, hand, &cards) else {
                     // Asked for a card drawn while the camera was out, he
                     // drew none: the desk's Y, its note (once the table
                     // asks so).
@@ -898,7 +899,7 @@ impl LabelDealer {
         let line = Line::Show {
             player: state.name(seat).to_owned(),
             hand: Some(hand),
-            cards: self.hand_shown(frame, seat, hand, held)?,
+            cards: self.hand_shown(frame, state.round_number(), seat, hand, held)?,
         };
         play.say(line.clone());
         Some(line)
@@ -981,12 +982,13 @@ impl LabelDealer {
     fn card_missing(
         &self,
         frame: u64,
+        round: u32,
         seat: Seat,
         hand: u8,
         cards: &pone_engine::hand::Cards,
     ) -> Option<Option<Card>> {
         let held = |card: &Option<Card>| card.is_some_and(|card| cards.contains(card));
-        let round = self.hands_round(frame, seat, hand, cards.len());
+        let round = self.hands_round(frame, round, seat, hand, cards.len());
         let next = hand_label(&round, seat, hand, cards.len()).map(|c| c.card.parse::<Card>().ok());
         if !next.as_ref().is_some_and(held) {
             return next;
@@ -1001,7 +1003,7 @@ impl LabelDealer {
     /// the last frame up to `frame` that shows it: the seat's place, as the
     /// dealer drags it on the camera's picture.
     fn first_card_at(&self, frame: u64, seat: Seat) -> Option<[f32; 2]> {
-        hand_label(&self.hands_round(frame, seat, 1, 0), seat, 1, 0)
+        hand_label(&self.hands_round(frame, 0, seat, 1, 0), seat, 1, 0)
             .map(|c| crate::boxes::centre(c.bbox))
     }
 
@@ -1017,13 +1019,48 @@ impl LabelDealer {
     /// the last frame showing a third card of Bob's was the round before's.
     /// The table may be a round behind: asked at frame 96 to show Bob's
     /// hand of the round before, his next round's first card lies there.
+    ///
+    /// The table's round (`round`, from 1; 0 for none) picks the seat's run
+    /// of that number when there is one by `frame`: the dealer knows which
+    /// round he is asked about, and a hand of the next round may hold as
+    /// many cards (blind seed 114 at 10 fps, the camera out from 4 s to
+    /// 7 s: asked for Ann's second card of the first round, he answered
+    /// with her second card of the next, still to come).
     fn hands_round(
         &self,
         frame: u64,
+        round: u32,
         seat: Seat,
         hand: u8,
         held: usize,
     ) -> Vec<crate::render::FrameLabels> {
+        let holds = |labels: &crate::render::FrameLabels| {
+            labels
+                .cards
+                .iter()
+                .any(|c| matches!(c.role, crate::scene::Role::Hand { seat: s, .. } if s == seat.0))
+        };
+        if let Some(nth) = round.checked_sub(1) {
+            let mut runs: Vec<Vec<crate::render::FrameLabels>> = Vec::new();
+            let mut holding = false;
+            for labels in (0..=frame).filter_map(|f| self.labels(f)) {
+                let now = holds(&labels);
+                if now && !holding {
+                    runs.push(Vec::new());
+                }
+                if now && let Some(run) = runs.last_mut() {
+                    run.push(labels);
+                }
+                holding = now;
+            }
+            if let Some(mut run) = usize::try_from(nth)
+                .ok()
+                .and_then(|n| runs.into_iter().nth(n))
+            {
+                run.reverse();
+                return run;
+            }
+        }
         // As many: the camera may have put the hand's cards in another
         // order than dealt (seed 21 at 7 players: Eve's AC, dealt second,
         // was her first by the camera), so the faces are not compared.
@@ -1033,12 +1070,6 @@ impl LabelDealer {
                     run.iter()
                         .any(|labels| hand_label_in(labels, seat, hand, last).is_some())
                 })
-        };
-        let holds = |labels: &crate::render::FrameLabels| {
-            labels
-                .cards
-                .iter()
-                .any(|c| matches!(c.role, crate::scene::Role::Hand { seat: s, .. } if s == seat.0))
         };
         // Read back from `frame` only as far as the run that agrees.
         let mut frames = Vec::new();
@@ -1069,8 +1100,15 @@ impl LabelDealer {
     /// A hand's face-up cards in the last frame of its round (the table
     /// holds `held`) up to `frame` that shows any (the cards may be gathered
     /// by then).
-    fn hand_shown(&self, frame: u64, seat: Seat, hand: u8, held: usize) -> Option<Vec<Card>> {
-        self.hands_round(frame, seat, hand, held)
+    fn hand_shown(
+        &self,
+        frame: u64,
+        round: u32,
+        seat: Seat,
+        hand: u8,
+        held: usize,
+    ) -> Option<Vec<Card>> {
+        self.hands_round(frame, round, seat, hand, held)
             .into_iter()
             .find_map(|labels| {
                 let cards: Vec<Card> = labels

@@ -527,6 +527,16 @@ impl Tracker {
         }
     }
 
+    /// The frame a counted card, gone from sight a while, was seen again
+    /// in (`None`: it never went, or no such card).
+    pub fn seen_again(&self, track: u64) -> Option<u64> {
+        self.tracks
+            .iter()
+            .find(|t| t.id == track)
+            .and_then(|t| t.returned)
+            .map(|(frame, _)| frame)
+    }
+
     /// Where a counted card still on the table lies (`None`: no such card).
     pub fn counted_box(&self, track: u64) -> Option<[f32; 4]> {
         self.on_table()
