@@ -4592,17 +4592,27 @@ impl Play {
                 .last_seen(track)
                 .is_some_and(|last| last >= back.first)
         };
+        // A seat whose cards all lie face up: while the return is caught
+        // up (after it, the dealer may have shown a hand still lying face
+        // down by his word: seed 15 at 10 fps, the camera out from 17 s to
+        // 18.5 s). The only one of its seat's cards found again: found on
+        // the return (a second box may be seen later, on a card dealt
+        // since: seed 17 at 10 fps, the camera out from 9 s to 10.5 s, a
+        // second box on Ann's 9D drawn 3 s after the return).
+        let catching_up = self.back.is_some();
         let placed = tracks.iter().copied().filter(|track| {
-            let face_up = self
-                .placed
-                .get(track)
-                .is_some_and(|&(seat, _)| !has_face_down(state, seat));
-            let alone = self.alone_on_return.contains(track) || alone_now.contains(track);
+            let face_up = catching_up
+                && self
+                    .placed
+                    .get(track)
+                    .is_some_and(|&(seat, _)| !has_face_down(state, seat));
+            let alone = (catching_up || self.seen_on_return.contains(track))
+                && (self.alone_on_return.contains(track) || alone_now.contains(track));
             backs.contains(track) && seen_since(*track) && (face_up || alone)
         });
         // A seat whose cards were all found gone on the return, none of
-        // them found again: a back at its place found again since, though
-        // no card the table placed (a second box found on one of its cards,
+        // them found again: a back at its place found again on the return,
+        // though no card the table placed (a second box found on one of its cards,
         // that the next card dealt there was taken for), is come since too
         // (blind seed 118 at 10 fps, the camera out from 7 s to 10 s over
         // the showdown, the gathering and Cat's and Ann's next first cards).
@@ -4620,7 +4630,7 @@ impl Play {
                 let again = self.tracker.seen_again(track);
                 card.is_none()
                     && !self.placed.contains_key(&track)
-                    && again.is_some_and(|again| again >= back.first)
+                    && again.is_some_and(|again| back.found(again))
             })
             .filter(|&(track, bbox, _)| {
                 let here = centre(bbox);
