@@ -1020,12 +1020,13 @@ impl LabelDealer {
     /// The table may be a round behind: asked at frame 96 to show Bob's
     /// hand of the round before, his next round's first card lies there.
     ///
-    /// The table's round (`round`, from 1; 0 for none) picks the seat's run
-    /// of that number when there is one by `frame`: the dealer knows which
-    /// round he is asked about, and a hand of the next round may hold as
-    /// many cards (blind seed 114 at 10 fps, the camera out from 4 s to
-    /// 7 s: asked for Ann's second card of the first round, he answered
-    /// with her second card of the next, still to come).
+    /// The table's round (`round`, from 1; 0 for none) picks the round's
+    /// run of frames of that number when there is one by `frame` (on the
+    /// 111 renders of seeds 8 and 11-120, one run for each round): the
+    /// dealer knows which round he is asked about, and a hand of the next
+    /// round may hold as many cards (blind seed 114 at 10 fps, the camera
+    /// out from 4 s to 7 s: asked for Ann's second card of the first round,
+    /// he answered with her second card of the next, still to come).
     fn hands_round(
         &self,
         frame: u64,
@@ -1040,11 +1041,21 @@ impl LabelDealer {
                 .iter()
                 .any(|c| matches!(c.role, crate::scene::Role::Hand { seat: s, .. } if s == seat.0))
         };
+        // A round's frames: a run in which some seat holds cards (the
+        // round's cards are gathered before the next is dealt). Not the
+        // seat's own runs: a card dealt at its place by mistake and moved
+        // to its seat's makes a run of its own (seed 35's filmed slips).
+        let anyone_holds = |labels: &crate::render::FrameLabels| {
+            labels
+                .cards
+                .iter()
+                .any(|c| matches!(c.role, crate::scene::Role::Hand { .. }))
+        };
         if let Some(nth) = round.checked_sub(1) {
             let mut runs: Vec<Vec<crate::render::FrameLabels>> = Vec::new();
             let mut holding = false;
             for labels in (0..=frame).filter_map(|f| self.labels(f)) {
-                let now = holds(&labels);
+                let now = anyone_holds(&labels);
                 if now && !holding {
                     runs.push(Vec::new());
                 }
