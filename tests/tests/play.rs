@@ -1357,7 +1357,11 @@ fn a_word_said_in_the_cameras_last_frame_as_a_card_came_to_rest_asks_for_it() {
 /// 102 (blind), from 3 s: Ann turned up her AS and TD for her natural as
 /// the second cards went round; the AS, found on the return where her first
 /// card lay as her second was due, is that card turned up, not her second
-/// (her TD went to Bob as a card he drew).
+/// (her TD went to Bob as a card he drew). Seed 113 (blind), from 4 s to
+/// 7 s: Cat's AD and Ann's JS were dealt, Cat declared her natural, and Bob
+/// drew; on the return a box on Bob's first card, read 9D, is found at his
+/// place as he is due to draw. Her natural, said meanwhile, goes in before
+/// any card he drew (it was refused as too late, and his hand was lost).
 #[test]
 fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
     for (seed, windows) in [
@@ -1372,6 +1376,7 @@ fn the_camera_out_over_cards_turned_up_or_drawn_under_the_next_loses_nothing() {
         (69, &["3-4.5"]),
         (76, &["11-12.5"]),
         (102, &["3-4.5"]),
+        (113, &["4-7"]),
     ] {
         camera_out_keeps_the_ledger("turned", seed, windows);
     }
