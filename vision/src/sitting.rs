@@ -1035,27 +1035,21 @@ impl LabelDealer {
         hand: u8,
         held: usize,
     ) -> Vec<crate::render::FrameLabels> {
-        let holds = |labels: &crate::render::FrameLabels| {
-            labels
-                .cards
-                .iter()
-                .any(|c| matches!(c.role, crate::scene::Role::Hand { seat: s, .. } if s == seat.0))
+        // Whether a seat (`None`: any seat) holds cards in a frame.
+        let holds = |labels: &crate::render::FrameLabels, who: Option<u8>| {
+            labels.cards.iter().any(|c| {
+                matches!(c.role, crate::scene::Role::Hand { seat: s, .. } if who.is_none_or(|w| w == s))
+            })
         };
         // A round's frames: a run in which some seat holds cards (the
         // round's cards are gathered before the next is dealt). Not the
         // seat's own runs: a card dealt at its place by mistake and moved
         // to its seat's makes a run of its own (seed 35's filmed slips).
-        let anyone_holds = |labels: &crate::render::FrameLabels| {
-            labels
-                .cards
-                .iter()
-                .any(|c| matches!(c.role, crate::scene::Role::Hand { .. }))
-        };
         if let Some(nth) = round.checked_sub(1) {
             let mut runs: Vec<Vec<crate::render::FrameLabels>> = Vec::new();
             let mut holding = false;
             for labels in (0..=frame).filter_map(|f| self.labels(f)) {
-                let now = anyone_holds(&labels);
+                let now = holds(&labels, None);
                 if now && !holding {
                     runs.push(Vec::new());
                 }
@@ -1086,7 +1080,7 @@ impl LabelDealer {
         let mut frames = Vec::new();
         let mut run_from = 0;
         for labels in (0..=frame).rev().filter_map(|f| self.labels(f)) {
-            if holds(&labels) {
+            if holds(&labels, Some(seat.0)) {
                 frames.push(labels);
                 continue;
             }
