@@ -104,6 +104,12 @@ const SHUFFLE_SECS: f32 = 2.5;
 /// ([`Play::hand_found_again_on_return`]).
 const ON_THE_HAND: f32 = 0.25;
 
+/// How much of a face-down card not found again on the camera's return must
+/// lie under a card of its seat dealt after it, found again, to be taken as
+/// hidden by it (the finder misses a back half covered), not gathered
+/// ([`Play::alone_on_return`]).
+const HIDDEN_UNDER: f32 = 0.3;
+
 /// A box at least this share of a card's long side is a card's size, not
 /// the finder's smaller second box on it ([`Play::found_again_on_a_card`]).
 const SAME_SIZE: f32 = 0.85;
@@ -1384,20 +1390,37 @@ impl Play {
                 .is_some_and(|last| last >= back.first && last <= frame)
         };
         let backs = self.backs_on_table();
+        // A card dealt before it and lying partly under it (still placed:
+        // not found gone) may be hidden by it, not gathered (seed 51 at 10
+        // fps, the camera out from 13 s to 14.5 s: Bob's 6H lay on his TS,
+        // face down, covering two fifths of it, and only the 6H was found
+        // again; taken for the next round's first card, it opened a round
+        // the recording never dealt). The next round's first card is dealt
+        // where the seat's first lay, and found as that one.
+        let hidden_under = |under: u64, track: u64| {
+            under < track
+                && self
+                    .tracker
+                    .counted_box(under)
+                    .zip(self.tracker.counted_box(track))
+                    .is_some_and(|(below, above)| share_of_smaller(below, above) >= HIDDEN_UNDER)
+        };
         self.placed
             .iter()
             .filter(|&(&track, &(seat, _))| {
-                let mut others = self
+                let others: Vec<u64> = self
                     .placed
                     .iter()
                     .map(|(&t, &(s, _))| (t, s))
                     .chain(self.gone_while_out.iter().map(|(&t, &s)| (t, s)))
                     .filter(|&(t, s)| s == seat && t != track)
-                    .peekable();
+                    .map(|(t, _)| t)
+                    .collect();
                 backs.contains(&track)
                     && seen_since(track)
-                    && others.peek().is_some()
-                    && others.all(|(t, _)| !seen_since(t))
+                    && !others.is_empty()
+                    && others.iter().all(|&t| !seen_since(t))
+                    && !others.iter().all(|&t| hidden_under(t, track))
             })
             .map(|(&track, _)| track)
             .collect()
