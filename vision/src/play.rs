@@ -110,6 +110,12 @@ const ON_THE_HAND: f32 = 0.25;
 /// ([`Play::alone_on_return`]).
 const HIDDEN_UNDER: f32 = 0.3;
 
+/// How soon after one of a round's cards over went from sight a back come
+/// to rest where it lay is those cards turned face down to be gathered, in
+/// seconds ([`Play::turned_down_to_gather`]): the next round's first card
+/// comes after every card is gathered and the pack taken up.
+const TURNED_DOWN_SECS: f32 = 0.5;
+
 /// A box at least this share of a card's long side is a card's size, not
 /// the finder's smaller second box on it ([`Play::found_again_on_a_card`]).
 const SAME_SIZE: f32 = 0.85;
@@ -774,6 +780,9 @@ pub struct Play {
     /// the seat each of its cards was given, by track. A natural turned up
     /// after his ties it, so the hands turned up then are shown.
     ended_by_natural: BTreeMap<u64, Seat>,
+    /// The last round's cards, as it ended: where each lay, by track, and
+    /// the frame it went from sight since ([`Play::turned_down_to_gather`]).
+    ended_lay: BTreeMap<u64, ([f32; 2], Option<u64>)>,
     /// Cards were thrown to the pone (a round over, a hand over-drawn): the
     /// next face-down card to come to rest away from the seat due a card is
     /// the pone's pile.
@@ -892,6 +901,7 @@ impl Play {
             after_gathering: None,
             turned_up_at: BTreeMap::new(),
             ended_by_natural: BTreeMap::new(),
+            ended_lay: BTreeMap::new(),
             dealer: dealer_lines
                 .into_iter()
                 .map(|(frame, line)| Pending { frame, line })
@@ -2930,6 +2940,9 @@ impl Play {
                 }
                 self.lines.remove(&track);
                 self.twins.remove(&track);
+                if let Some((_, went)) = self.ended_lay.get_mut(&track) {
+                    *went = Some(frame);
+                }
             }
         }
     }
@@ -3215,6 +3228,10 @@ impl Play {
             tracing::debug!(track, "come to rest on the pack or the pile");
             return Some(false);
         }
+        if card.is_none() && self.turned_down_to_gather(frame, bbox) {
+            tracing::debug!(track, "the round's cards turned down where they lay");
+            return Some(false);
+        }
         // A sure face on a card just turned up and read unsurely is that
         // card read again, though its round is over: the camera's return
         // may settle the round before the sure box lands (blind seed 50,
@@ -3238,6 +3255,25 @@ impl Play {
             return Some(false);
         }
         None
+    }
+
+    /// Whether a back come to rest in `frame`, the last round's cards not yet
+    /// gathered, lies where one of them lay (half a card from it) and that
+    /// one went from sight a moment before ([`TURNED_DOWN_SECS`]): those
+    /// cards turned face down to be gathered, the tracker losing their
+    /// faces, not the next round's first card (seed 24 at 10 fps: Ann's
+    /// hand, turned down at her place as the recording ended, went in as
+    /// her first card of a round never dealt). The next round's first card
+    /// comes after the gathering; found on the camera's return with those
+    /// cards found gone, it is seen in the frame they went in.
+    fn turned_down_to_gather(&self, frame: u64, bbox: [f32; 4]) -> bool {
+        let here = centre(bbox);
+        let moment = self.frames(TURNED_DOWN_SECS).max(1);
+        self.gathering
+            && self.ended_lay.values().any(|&(lay, went)| {
+                went.is_some_and(|went| went < frame && frame <= went + moment)
+                    && distance(lay, here) < 0.5 * long_side(bbox)
+            })
     }
 
     /// A card came to rest: if it is the next card of the deal, it goes to the
@@ -4566,6 +4602,12 @@ impl Play {
             self.refused.clear();
             self.round_ended_at = self.frame;
             self.tracker.leave(&leaving);
+            self.ended_lay = self
+                .placed
+                .iter()
+                .filter(|(track, _)| leaving.contains(track))
+                .map(|(&track, &(_, at))| (track, (at, None)))
+                .collect();
             for track in came_since {
                 tracing::debug!(
                     track,
