@@ -641,6 +641,7 @@ fn run_pipeline(
                 break;
             }
         };
+        play.frame_size(frame.image.width(), frame.image.height());
         play.frame(frame.index, frame.at, &readings);
         if let Some(dealer) = &mut dealer {
             dealer.answer(&mut play, frame.index);
@@ -738,6 +739,7 @@ pub fn play_headless(options: &PlayOptions, out: &mut impl Write) -> anyhow::Res
         };
         let start = Instant::now();
         let readings = recogniser.recognise(&frame.image)?;
+        play.frame_size(frame.image.width(), frame.image.height());
         play.frame(frame.index, frame.at, &readings);
         busy.push(start.elapsed().as_secs_f64() * 1000.0);
         bar.inc(1);

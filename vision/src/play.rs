@@ -26,6 +26,9 @@ use crate::boxes::{area, centre, distance, long_side, share_of_smaller};
 use crate::recognise::Seen;
 use crate::tracker::{Fact, ONE_CARD_TWICE, Tracker, TrackerOptions};
 
+/// A card's short side, in its long side (a playing card is 63 by 88 mm).
+const CARD_SHORT_SIDE: f32 = 63.0 / 88.0;
+
 /// How far from a seat's cards (in card sizes) a card still lies at that seat.
 const REACH: f32 = 1.6;
 
@@ -522,6 +525,20 @@ pub fn hand_shown_whole(
     Some(lines)
 }
 
+/// Where the cards a hand shown whole lacks go in, among the lines in
+/// force ([`Play::where_missed_cards_go`]).
+struct MissedCards {
+    /// Each card missed, after the lines before this place.
+    before: Vec<(usize, pone_engine::Card)>,
+    /// The line that gave a card drawn as the second card, and the second
+    /// card it gives now.
+    replaced: Option<(usize, pone_engine::Card)>,
+    /// That card, and the second card ([`second_card_drawn`]).
+    second: Option<(pone_engine::Card, pone_engine::Card)>,
+    /// The cards new to the pack.
+    new: Vec<pone_engine::Card>,
+}
+
 /// A dealer's show of a hand, read by [`Play::hand_shown`].
 struct HandShown<'a> {
     player: &'a str,
@@ -566,6 +583,43 @@ fn cards_missed(
         }
     }
     (!missed.is_empty() && j == held.len()).then_some(missed)
+}
+
+/// A hand shown whole (`cards`, in the order dealt) whose second card as
+/// held (`held`) is named among the cards drawn, and whose second card as
+/// named the hand does not hold: the second card, dealt face down as the
+/// camera went out, was never seen, and the card the camera gave as the
+/// second was one drawn after it (blind seed 127 at 10 fps, the camera out
+/// from 4 s to 7 s: Cat's QS landed face down in the last frame before it
+/// went, and her 4H, drawn face up onto it, went in as her second card).
+/// The card the camera gave, and the second card named; `None` when the
+/// show does not fit the hand so.
+fn second_card_drawn(
+    held: &[Option<pone_engine::Card>],
+    cards: &[pone_engine::Card],
+) -> Option<(pone_engine::Card, pone_engine::Card)> {
+    let given = (*held.get(1)?)?;
+    let named = *cards.get(1)?;
+    let drawn_at = cards.iter().position(|&c| c == given)?;
+    (drawn_at >= 2 && cards.len() > held.len() && !held.contains(&Some(named)))
+        .then_some((given, named))
+}
+
+/// Puts `line` in on `trial`, keeping its text and its events in
+/// `went_in` for the journal once the trial becomes the game. Whether it
+/// went in.
+fn put_in_logged(
+    trial: &mut Game,
+    meta: &Meta,
+    line: Line,
+    went_in: &mut Vec<(String, Vec<Event>)>,
+) -> bool {
+    let text = line.to_json(&Meta::default());
+    let Ok(events) = trial.apply(meta.clone(), line) else {
+        return false;
+    };
+    went_in.push((text, events.to_vec()));
+    true
 }
 
 /// A question about a dealer's word that the camera's cards wait for.
@@ -866,6 +920,9 @@ pub struct Play {
     out_this_round: bool,
     /// The pack and the pile watched, for the last card passed to the pone.
     stacks: StackWatch,
+    /// The camera's frame, width and height in pixels, once told
+    /// ([`Play::frame_size`]): a box at its edge is a card cut by it.
+    frame_size: Option<[f32; 2]>,
 }
 
 impl Play {
@@ -935,7 +992,14 @@ impl Play {
             turned_unseen: None,
             out_this_round: false,
             stacks: StackWatch::default(),
+            frame_size: None,
         })
+    }
+
+    /// The camera's frame size in pixels, for the cards its edges cut (the
+    /// top and left edges are known without it).
+    pub fn frame_size(&mut self, width: u32, height: u32) {
+        self.frame_size = Some([width as f32, height as f32]);
     }
 
     /// Starts from seat zones known already (a sitting's saved or hand-made
@@ -1855,13 +1919,25 @@ impl Play {
             // At the showdown a card coming to rest waits for the hands to be
             // shown (the dealer's word may show them): the next round's first
             // card is no card while the round is not settled.
-            if !all && self.wait_for_the_due_seats_card() {
+            if !all
+                && (self.wait_for_the_due_seats_card() || self.wait_for_a_card_hidden_on_return())
+            {
                 return;
             }
             self.due_seats_card_first();
             self.gathered_first();
             self.turned_up_in_the_deals_order();
-            if !catching_up {
+            // Catching up, the cards found go in in the deal's order; but
+            // with none found at the due seat's place, a face found at
+            // another's, a card drawn, passed the card due, hidden (blind
+            // seed 121 at 10 fps, the camera out from 10 s to 13 s: Ann's
+            // second card lay under her first, boxed as one with it, and
+            // Bob's 3D, drawn, went in as hers).
+            let found_for_the_due = self
+                .back
+                .and_then(|back| self.found_for_the_due_seat(back))
+                .is_some();
+            if !catching_up || !found_for_the_due {
                 self.ask_for_a_card_a_face_passed();
             }
             let showdown = self.game.sitting().state().to_show().is_some();
@@ -2725,14 +2801,63 @@ impl Play {
     fn off_the_places_on_return(&self, frame: u64, bbox: [f32; 4]) -> bool {
         let state = self.game.sitting().state();
         let first_due = matches!(state.phase(), Phase::Between | Phase::FirstCards { .. });
-        let off = PILE_OFF_THE_PLACES * long_side(bbox);
+        let off = PILE_OFF_THE_PLACES * self.card_length(bbox);
         first_due
             && self.back.is_some_and(|back| back.found(frame))
             && self
                 .zones
                 .anchors
                 .iter()
-                .all(|a| a.is_some_and(|a| distance(a, centre(bbox)) >= off))
+                .all(|a| a.is_some_and(|a| self.least_off(a, bbox) >= off))
+    }
+
+    /// The least distance from `place` at which the card seen as `bbox`
+    /// may lie (its centre). A box cut by the frame's edge is a card going
+    /// on past it, at least its short side: blind seed 127 at 10 fps, the
+    /// camera out from 10 s to 13 s: the pone's pile, half out of sight at
+    /// the top edge by Cat's place, found on the camera's return, went in
+    /// as Ann's first card. A box shorter than a card within the frame is
+    /// a card partly hidden (by an arm, by another card), whose centre may
+    /// lie up to half the part hidden nearer: the same window, a strip of
+    /// Bob's next first card seen past the dealer's arm was taken for the
+    /// pile.
+    fn least_off(&self, place: [f32; 2], bbox: [f32; 4]) -> f32 {
+        let length = self.card_length(bbox);
+        let (whole, cut) = self.past_the_edge(bbox);
+        let hidden = if cut {
+            0.0
+        } else {
+            0.5 * (length - long_side(whole)).max(0.0)
+        };
+        (distance(place, centre(whole)) - hidden).max(0.0)
+    }
+
+    /// A box come to rest, carried on past the frame's edges that cut it to
+    /// a card's short side at least; and whether any did.
+    fn past_the_edge(&self, bbox: [f32; 4]) -> ([f32; 4], bool) {
+        const EDGE: f32 = 1.0;
+        let short = CARD_SHORT_SIDE * self.card_length(bbox);
+        let [mut x0, mut y0, mut x1, mut y1] = bbox;
+        let mut cut = false;
+        if x0 <= EDGE {
+            x0 = x0.min(x1 - short);
+            cut = true;
+        }
+        if y0 <= EDGE {
+            y0 = y0.min(y1 - short);
+            cut = true;
+        }
+        if let Some([width, height]) = self.frame_size {
+            if x1 >= width - EDGE {
+                x1 = x1.max(x0 + short);
+                cut = true;
+            }
+            if y1 >= height - EDGE {
+                y1 = y1.max(y0 + short);
+                cut = true;
+            }
+        }
+        ([x0, y0, x1, y1], cut)
     }
 
     /// Whether a card come to rest in `frame` (its box, its face) is the
@@ -2748,6 +2873,13 @@ impl Play {
         card.is_none()
             && self.gathering
             && (self.clear_of_the_seats(bbox) || self.off_the_places_on_return(frame, bbox))
+    }
+
+    /// A card's length for a box come to rest: its long side, or the
+    /// cards' size on this table when longer (a card partly hidden, under
+    /// another or an arm, or cut by the frame's edge, is boxed short).
+    fn card_length(&self, bbox: [f32; 4]) -> f32 {
+        long_side(bbox).max(self.zones.card_size)
     }
 
     /// Whether a box lies clear of every seat's place (a card's length
@@ -2833,6 +2965,59 @@ impl Play {
             self.fact_first(
                 k,
                 "the due seat's card goes before one at another seat's place",
+            );
+            return false;
+        }
+        self.frame < frame + within
+    }
+
+    /// While the cards go round, a face-down card coming to rest at
+    /// another seat's place than the one due in the camera's first frames
+    /// back from being out waits up to [`DUE_SEATS_CARD_SECS`] for a card
+    /// coming to rest at the due seat's place, which goes first: it may
+    /// have been dealt first, hidden as the camera came back (blind seed 127
+    /// at 10 fps, the camera out from 10 s to 13 s: Bob's second card,
+    /// under the dealer's arm on the camera's return, was seen two frames
+    /// after Cat's, dealt after it, and each went to the other). Whether to
+    /// wait.
+    fn wait_for_a_card_hidden_on_return(&mut self) -> bool {
+        let Some(Fact::Landed {
+            frame,
+            bbox,
+            card: None,
+            ..
+        }) = self.facts.front().copied()
+        else {
+            return false;
+        };
+        let dealing = the_deal_goes_round(self.game.sitting().state().phase());
+        let Some(due) = self
+            .due_seat()
+            .filter(|&s| dealing && self.zones.anchors.get(s).is_some_and(Option::is_some))
+        else {
+            return false;
+        };
+        let here = self.nearest_seat(centre(bbox));
+        if here.is_none_or(|s| s == due) {
+            return false;
+        }
+        // In the camera's first frames back from being out, what it sees
+        // come to rest may have lain there unseen.
+        let catching_up = self
+            .returned
+            .is_some_and(|back| (back.first..=back.until).contains(&frame));
+        if !catching_up {
+            return false;
+        }
+        let within = self.frames(DUE_SEATS_CARD_SECS).max(1);
+        let at_due = self.facts.iter().position(|f| {
+            matches!(f, Fact::Landed { frame: other, bbox, card: None, .. }
+                if *other <= frame + within && self.nearest_seat(centre(*bbox)) == Some(due))
+        });
+        if let Some(k) = at_due {
+            self.fact_first(
+                k,
+                "the due seat's card, hidden on the camera's return, goes before one at another seat's place",
             );
             return false;
         }
@@ -3341,7 +3526,7 @@ impl Play {
             if !clear && !off_the_places {
                 return self.pile_taken_for_a_card(track, frame, here, confidence);
             }
-            self.zones.stacks.push(here);
+            self.zones.stacks.push(centre(self.past_the_edge(bbox).0));
             self.gathering = false;
             return false;
         }
@@ -5346,29 +5531,24 @@ impl Play {
         true
     }
 
-    /// The dealer shows a hand whole, in the order dealt (his answer when
-    /// the showdown waits for it), naming cards drawn that it lacks, among
-    /// or after those the camera saw: they were drawn where it could not
-    /// see them (blind seed 89 at 10 fps, the camera out from 13 s to
-    /// 14.5 s: Cat's 2H, drawn while it was out, lay under the 4C she drew
-    /// next, and her show was refused). On a copy of the game the lines in
-    /// force from the first such card's place on are struck, and put in
-    /// again with the cards missed at their places, then the show. Whether
-    /// it all went in; when it does not, nothing changes.
-    fn dealer_shows_cards_drawn_hidden(&mut self, frame: u64, line: &Line) -> bool {
-        let Some(HandShown {
-            player,
-            hand,
-            cards,
-            seat,
-            held,
-        }) = self.hand_shown(line)
-        else {
-            return false;
-        };
-        let Some(missed) = cards_missed(&held, cards) else {
-            return false;
-        };
+    /// Where the cards a hand shown whole lacks go in
+    /// ([`Play::dealer_shows_cards_drawn_hidden`]), among the lines in
+    /// force: `None` when the show does not fit the hand so.
+    fn where_missed_cards_go(
+        &self,
+        seat: Seat,
+        hand: Option<u8>,
+        mut held: Vec<Option<pone_engine::Card>>,
+        cards: &[pone_engine::Card],
+    ) -> Option<MissedCards> {
+        // The second card missed, and the card given in its place drawn
+        // after it: the line that gave that card gives the second card
+        // named, and the card goes in as one missed.
+        let second = second_card_drawn(&held, cards);
+        if let Some((_, named)) = second {
+            held[1] = Some(named);
+        }
+        let missed = cards_missed(&held, cards)?;
         // The line each card missed goes in before: the line in force
         // that gave the hand the card it lies before, or the first line
         // after the hand's last card (or else its "content").
@@ -5392,19 +5572,82 @@ impl Play {
                     _ => content(),
                 },
             };
-            let Some(at) = at else {
-                return false;
-            };
-            before.push((at, card));
+            before.push((at?, card));
         }
-        let Some(&(from, _)) = before.iter().min_by_key(|(at, _)| *at) else {
+        // The line that gave the card drawn as the second card, and the
+        // second card named, which it gives now.
+        let replaced = match second {
+            Some((given, named)) => Some((gave(given)?, named)),
+            None => None,
+        };
+        // The card given is the camera's still; the second card named is
+        // the one new to the pack.
+        let new = missed
+            .iter()
+            .map(|&(_, card)| card)
+            .filter(|&card| second.is_none_or(|(given, _)| card != given))
+            .chain(second.map(|(_, named)| named))
+            .collect();
+        Some(MissedCards {
+            before,
+            replaced,
+            second,
+            new,
+        })
+    }
+
+    /// The dealer shows a hand whole, in the order dealt (his answer when
+    /// the showdown waits for it), naming cards drawn that it lacks, among
+    /// or after those the camera saw: they were drawn where it could not
+    /// see them (blind seed 89 at 10 fps, the camera out from 13 s to
+    /// 14.5 s: Cat's 2H, drawn while it was out, lay under the 4C she drew
+    /// next, and her show was refused). On a copy of the game the lines in
+    /// force from the first such card's place on are struck, and put in
+    /// again with the cards missed at their places, then the show. A second
+    /// card named that the hand lacks, where the card it holds second is
+    /// named drawn, was missed as the camera went out: the line that gave
+    /// that card gives the second card, and the card goes in as drawn
+    /// ([`second_card_drawn`]). Whether it all went in; when it does not,
+    /// nothing changes.
+    fn dealer_shows_cards_drawn_hidden(&mut self, frame: u64, line: &Line) -> bool {
+        let Some(HandShown {
+            player,
+            hand,
+            cards,
+            seat,
+            held,
+        }) = self.hand_shown(line)
+        else {
+            return false;
+        };
+        let Some(MissedCards {
+            before,
+            replaced,
+            second,
+            new,
+        }) = self.where_missed_cards_go(seat, hand, held, cards)
+        else {
+            return false;
+        };
+        let in_force = self.game.in_force();
+        let Some(from) = before
+            .iter()
+            .map(|&(at, _)| at)
+            .chain(replaced.map(|(at, _)| at))
+            .min()
+        else {
             return false;
         };
         let struck: Vec<(u64, Command)> = in_force[from..].to_vec();
         let seqs: Vec<u64> = struck.iter().map(|(seq, _)| *seq).collect();
-        let reason = format!(
-            "the dealer shows {player}'s hand with cards drawn the camera did not see: put in again after them"
-        );
+        let reason = match second {
+            Some((given, named)) => format!(
+                "the dealer shows {player}'s hand: its second card {named} was never seen, and the camera's {given} was a card drawn: put in again after them"
+            ),
+            None => format!(
+                "the dealer shows {player}'s hand with cards drawn the camera did not see: put in again after them"
+            ),
+        };
         let Some(mut trial) = self.struck_on_a_copy(frame, &seqs, &reason) else {
             return false;
         };
@@ -5417,42 +5660,51 @@ impl Play {
             hand,
             card: Some(card),
         };
+        let last = |trial: &Game| trial.in_force().last().map(|(s, _)| *s);
         let mut went_in = Vec::new();
         let mut renumbered = BTreeMap::new();
+        // Where each card missed went in, for the camera's line of the card
+        // given as the second to follow it there.
+        let mut put_in = BTreeMap::new();
         for (k, (seq, command)) in struck.iter().enumerate() {
             for &(_, card) in before.iter().filter(|(at, _)| *at == from + k) {
-                let line = missed_card(card);
-                let text = line.to_json(&Meta::default());
-                let Ok(events) = trial.apply(meta.clone(), line) else {
+                if !put_in_logged(&mut trial, &meta, missed_card(card), &mut went_in) {
                     return false;
-                };
-                went_in.push((text, events.to_vec()));
+                }
+                put_in.insert(card, last(&trial));
             }
-            let again = Line::from_command(command, trial.sitting().state());
-            if trial.apply(meta.clone(), again).is_err() {
-                return false;
+            match replaced {
+                Some((at, named)) if at == from + k => {
+                    if !put_in_logged(&mut trial, &meta, missed_card(named), &mut went_in) {
+                        return false;
+                    }
+                }
+                _ => {
+                    let again = Line::from_command(command, trial.sitting().state());
+                    if trial.apply(meta.clone(), again).is_err() {
+                        return false;
+                    }
+                    renumbered.insert(*seq, last(&trial));
+                }
             }
-            renumbered.insert(*seq, trial.in_force().last().map(|(s, _)| *s));
         }
         for &(_, card) in before.iter().filter(|(at, _)| *at == from + struck.len()) {
-            let line = missed_card(card);
-            let text = line.to_json(&Meta::default());
-            let Ok(events) = trial.apply(meta.clone(), line) else {
+            if !put_in_logged(&mut trial, &meta, missed_card(card), &mut went_in) {
                 return false;
-            };
-            went_in.push((text, events.to_vec()));
+            }
+            put_in.insert(card, last(&trial));
         }
-        let text = line.to_json(&Meta::default());
-        let Ok(events) = trial.apply(meta, line.clone()) else {
+        if let (Some((given, _)), Some((at, _))) = (second, replaced) {
+            renumbered.insert(struck[at - from].0, put_in.get(&given).copied().flatten());
+        }
+        if !put_in_logged(&mut trial, &meta, line.clone(), &mut went_in) {
             return false;
-        };
-        went_in.push((text, events.to_vec()));
+        }
         self.game = trial;
         self.renumber(&renumbered);
-        let drawn: Vec<pone_engine::Card> = missed.iter().map(|&(_, card)| card).collect();
-        self.deck_sense_put_right(&[], &drawn);
+        self.deck_sense_put_right(&[], &new);
         tracing::debug!(
-            ?drawn,
+            ?new,
             "the dealer's show: cards drawn the camera did not see"
         );
         for (text, events) in went_in {
@@ -5765,7 +6017,7 @@ fn fact_frame(fact: &Fact) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{DealerScript, Play, Slip, cards_missed, slip_kind};
+    use super::{DealerScript, Play, SeatZones, Slip, cards_missed, second_card_drawn, slip_kind};
     use crate::tracker::TrackerOptions;
     use pone_engine::Seat;
     use std::time::Duration;
@@ -5800,6 +6052,42 @@ mod tests {
         }
     }
 
+    /// How far from a place a card seen in part may lie: a box cut by the
+    /// frame's edge goes on past it, a short box within the frame may lie
+    /// nearer by half the part hidden.
+    #[test]
+    fn a_card_seen_in_part_lies_where_the_rest_of_it_may() {
+        let script = DealerScript::parse(r#"{"t":"table","players":["Ann","Bob"],"frame":0}"#)
+            .expect("a table");
+        let zones = SeatZones {
+            anchors: vec![Some([740.0, 90.0]), Some([330.0, 540.0])],
+            stacks: Vec::new(),
+            card_size: 100.0,
+        };
+        let mut play = Play::new(script, 10.0, TrackerOptions::default())
+            .expect("a table")
+            .with_zones(zones)
+            .expect("zones for two seats");
+        play.frame_size(1280, 720);
+        let close = |a: f32, b: f32| (a - b).abs() < 0.01;
+        // A whole card: its centre.
+        assert!(close(
+            play.least_off([0.0, 0.0], [30.0, 40.0, 100.0, 140.0]),
+            65.0f32.hypot(90.0)
+        ));
+        // Cut by the top edge, 43 high: it goes on to a card's short side
+        // (71.6) above its foot, 28 further from a place below it.
+        let short = 100.0 * 63.0 / 88.0;
+        let top = play.least_off([734.0, 90.0], [698.0, 0.0, 770.0, 43.0]);
+        assert!(close(top, 90.0 - (43.0 - 0.5 * short)), "{top}");
+        // Cut by the right edge, where the frame's size says it ends.
+        let right = play.least_off([1200.0, 300.0], [1240.0, 260.0, 1280.0, 340.0]);
+        assert!(close(right, (1240.0 + 0.5 * short) - 1200.0), "{right}");
+        // A strip 50 long within the frame: the card may lie 25 nearer.
+        let strip = play.least_off([330.0, 540.0], [305.0, 595.0, 355.0, 640.0]);
+        assert!(close(strip, 77.5 - 25.0), "{strip}");
+    }
+
     /// A hand shown whole against what it holds: the cards drawn it lacks,
     /// each with the card it lies before; the first two in either order.
     #[test]
@@ -5829,6 +6117,36 @@ mod tests {
             Some(vec![(None, card("2H"))])
         );
         assert_eq!(cards_missed(&two, &cards("QH 2H")), None);
+    }
+
+    /// A hand shown whole whose second card as held is named among the
+    /// cards drawn: that card was drawn, and the second card named missed.
+    #[test]
+    fn a_hand_shown_whole_finds_its_second_card_missed() {
+        let card = |s: &str| s.parse::<pone_engine::Card>().expect("a card");
+        let cards = |s: &str| s.split(' ').map(card).collect::<Vec<_>>();
+        // Blind seed 127: Cat's QS landed face down as the camera went, and
+        // her 4H, drawn onto it, went in as her second card.
+        let held = [None, Some(card("4H"))];
+        assert_eq!(
+            second_card_drawn(&held, &cards("4C QS 4H")),
+            Some((card("4H"), card("QS")))
+        );
+        let drawn = [None, Some(card("4H")), Some(card("5D"))];
+        assert_eq!(
+            second_card_drawn(&drawn, &cards("4C QS 4H 5D")),
+            Some((card("4H"), card("QS")))
+        );
+        // Named second, not named, no more named than held, the second
+        // card named held already, or the second face down: no fit.
+        assert_eq!(second_card_drawn(&held, &cards("4C 4H 5D")), None);
+        assert_eq!(second_card_drawn(&held, &cards("4C QS")), None);
+        assert_eq!(second_card_drawn(&drawn, &cards("4C 5D 4H")), None);
+        assert_eq!(second_card_drawn(&drawn, &cards("4C 5D 4H 7C")), None);
+        assert_eq!(
+            second_card_drawn(&[Some(card("3S")), None], &cards("QH 3S 2H")),
+            None
+        );
     }
 
     /// Ann deals to Bob, Cat and Dan, then herself; `lines` go on from there.
