@@ -1933,11 +1933,12 @@ impl Play {
             // seed 121 at 10 fps, the camera out from 10 s to 13 s: Ann's
             // second card lay under her first, boxed as one with it, and
             // Bob's 3D, drawn, went in as hers).
-            let found_for_the_due = self
-                .back
-                .and_then(|back| self.found_for_the_due_seat(back))
-                .is_some();
-            if !catching_up || !found_for_the_due {
+            if !catching_up
+                || self
+                    .back
+                    .and_then(|back| self.found_for_the_due_seat(back))
+                    .is_none()
+            {
                 self.ask_for_a_card_a_face_passed();
             }
             let showdown = self.game.sitting().state().to_show().is_some();
@@ -5870,11 +5871,9 @@ impl Play {
         let mut trial = self.game.clone();
         let mut went_in = Vec::new();
         for line in lines {
-            let text = line.to_json(&Meta::default());
-            let Ok(events) = trial.apply(meta.clone(), line) else {
+            if !put_in_logged(&mut trial, &meta, line, &mut went_in) {
                 return false;
-            };
-            went_in.push((text, events.to_vec()));
+            }
         }
         // The words refused while the dealer was asked for the hand, taken
         // before the round it ends forgets them (seed 25 at 10 fps on a
