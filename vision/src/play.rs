@@ -3418,6 +3418,13 @@ impl Play {
             tracing::debug!(track, "the round's cards turned down where they lay");
             return Some(false);
         }
+        if card.is_none() && self.on_the_round_over(frame, bbox) {
+            tracing::debug!(
+                track,
+                "a box on the round's cards, come to rest before it ended"
+            );
+            return Some(false);
+        }
         // A sure face on a card just turned up and read unsurely is that
         // card read again, though its round is over: the camera's return
         // may settle the round before the sure box lands (blind seed 50,
@@ -3459,6 +3466,25 @@ impl Play {
             && self.ended_lay.values().any(|&(lay, went)| {
                 went.is_some_and(|went| went < frame && frame <= went + moment)
                     && distance(lay, here) < 0.5 * long_side(bbox)
+            })
+    }
+
+    /// Whether a back come to rest in `frame`, before the round's first
+    /// card, lies where a card of the round just over lay (half a card from
+    /// it), not yet gone, and came to rest before that round ended (while
+    /// the showdown waited for the dealer): the finder's box on that card,
+    /// not the next round's first card, which is dealt once they are
+    /// gathered (seed 70 at 10 fps, the camera out from 13 s to 14.5 s: a
+    /// box on Cat's 2C, found a frame after the return, went in as her
+    /// first card of a round never dealt once the dealer's shows settled
+    /// the round).
+    fn on_the_round_over(&self, frame: u64, bbox: [f32; 4]) -> bool {
+        let here = centre(bbox);
+        let half = 0.5 * self.card_length(bbox);
+        self.game.sitting().state().phase() == Phase::Between
+            && frame <= self.round_ended_at
+            && self.ended_lay.values().any(|&(lay, went)| {
+                went.is_none_or(|went| went >= frame) && distance(lay, here) < half
             })
     }
 
