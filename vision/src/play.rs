@@ -1919,9 +1919,7 @@ impl Play {
             // At the showdown a card coming to rest waits for the hands to be
             // shown (the dealer's word may show them): the next round's first
             // card is no card while the round is not settled.
-            if !all
-                && (self.wait_for_the_due_seats_card() || self.wait_for_a_card_hidden_on_return())
-            {
+            if !all && self.wait_for_the_due_seats_card() {
                 return;
             }
             self.due_seats_card_first();
@@ -2923,13 +2921,22 @@ impl Play {
         }
     }
 
-    /// While the seat due a card has no place yet (the first round teaches
-    /// the places), a face-down card coming to rest at another seat's place
-    /// is not taken for the due seat's at once: a card coming to rest away
-    /// from every known place within [`DUE_SEATS_CARD_SECS`] of it goes
-    /// first (seed 31: Ann's first card, seen late, came to rest in the same
-    /// frame as Bob's second, which lay on his first, and the tracker told
-    /// of Bob's a frame sooner). Whether to wait for such a card.
+    /// A face-down card coming to rest at another seat's place than the one
+    /// due a card waits up to [`DUE_SEATS_CARD_SECS`] for a card that may
+    /// have been dealt before it, which goes first:
+    /// - while the due seat has no place yet (the first round teaches the
+    ///   places), a card coming to rest away from every known place (seed
+    ///   31: Ann's first card, seen late, came to rest in the same frame as
+    ///   Bob's second, which lay on his first, and the tracker told of Bob's
+    ///   a frame sooner);
+    /// - while the cards go round, in the camera's first frames back from
+    ///   being out, a card coming to rest at the due seat's place, hidden as
+    ///   the camera came back (blind seed 127 at 10 fps, the camera out from
+    ///   10 s to 13 s: Bob's second card, under the dealer's arm on the
+    ///   camera's return, was seen two frames after Cat's, dealt after it,
+    ///   and each went to the other).
+    ///
+    /// Whether to wait.
     fn wait_for_the_due_seats_card(&mut self) -> bool {
         let Some(Fact::Landed {
             frame,
@@ -2940,86 +2947,55 @@ impl Play {
         else {
             return false;
         };
-        let Some(due) = self
-            .due_seat()
-            .filter(|&s| self.zones.anchors.get(s).is_some_and(Option::is_none))
-        else {
-            return false;
-        };
-        let elsewhere = |bbox: [f32; 4]| self.nearest_seat(centre(bbox)).is_some_and(|s| s != due);
-        // At the seat of the card just dealt it may be that card found
-        // again ([`Play::found_twice`]): it goes in its turn.
-        let last_seat = self
-            .last_dealt
-            .and_then(|(_, track, _)| self.placed.get(&track))
-            .map(|&(seat, _)| seat.index());
-        let here = self.nearest_seat(centre(bbox));
-        if here.is_none_or(|s| s == due) || here == last_seat {
-            return false;
-        }
-        let within = self.frames(DUE_SEATS_CARD_SECS).max(1);
-        let away = self.facts.iter().position(|f| {
-            matches!(f, Fact::Landed { frame: other, bbox, card: None, .. }
-                if *other <= frame + within && !elsewhere(*bbox))
-        });
-        if let Some(k) = away {
-            self.fact_first(
-                k,
-                "the due seat's card goes before one at another seat's place",
-            );
-            return false;
-        }
-        self.frame < frame + within
-    }
-
-    /// While the cards go round, a face-down card coming to rest at
-    /// another seat's place than the one due in the camera's first frames
-    /// back from being out waits up to [`DUE_SEATS_CARD_SECS`] for a card
-    /// coming to rest at the due seat's place, which goes first: it may
-    /// have been dealt first, hidden as the camera came back (blind seed 127
-    /// at 10 fps, the camera out from 10 s to 13 s: Bob's second card,
-    /// under the dealer's arm on the camera's return, was seen two frames
-    /// after Cat's, dealt after it, and each went to the other). Whether to
-    /// wait.
-    fn wait_for_a_card_hidden_on_return(&mut self) -> bool {
-        let Some(Fact::Landed {
-            frame,
-            bbox,
-            card: None,
-            ..
-        }) = self.facts.front().copied()
-        else {
-            return false;
-        };
-        let dealing = the_deal_goes_round(self.game.sitting().state().phase());
-        let Some(due) = self
-            .due_seat()
-            .filter(|&s| dealing && self.zones.anchors.get(s).is_some_and(Option::is_some))
-        else {
+        let Some(due) = self.due_seat() else {
             return false;
         };
         let here = self.nearest_seat(centre(bbox));
         if here.is_none_or(|s| s == due) {
             return false;
         }
-        // In the camera's first frames back from being out, what it sees
-        // come to rest may have lain there unseen.
-        let catching_up = self
-            .returned
-            .is_some_and(|back| (back.first..=back.until).contains(&frame));
-        if !catching_up {
-            return false;
-        }
+        let place_known = match self.zones.anchors.get(due) {
+            Some(anchor) => anchor.is_some(),
+            None => return false,
+        };
+        let why = if place_known {
+            // In the camera's first frames back from being out, what it sees
+            // come to rest may have lain there unseen.
+            let dealing = the_deal_goes_round(self.game.sitting().state().phase());
+            let catching_up = self
+                .returned
+                .is_some_and(|back| (back.first..=back.until).contains(&frame));
+            if !dealing || !catching_up {
+                return false;
+            }
+            "the due seat's card, hidden on the camera's return, goes before one at another seat's place"
+        } else {
+            // At the seat of the card just dealt it may be that card found
+            // again ([`Play::found_twice`]): it goes in its turn.
+            let last_seat = self
+                .last_dealt
+                .and_then(|(_, track, _)| self.placed.get(&track))
+                .map(|&(seat, _)| seat.index());
+            if here == last_seat {
+                return false;
+            }
+            "the due seat's card goes before one at another seat's place"
+        };
+        let dealt_first = |bbox: [f32; 4]| {
+            let seat = self.nearest_seat(centre(bbox));
+            if place_known {
+                seat == Some(due)
+            } else {
+                seat.is_none_or(|s| s == due)
+            }
+        };
         let within = self.frames(DUE_SEATS_CARD_SECS).max(1);
-        let at_due = self.facts.iter().position(|f| {
+        let first = self.facts.iter().position(|f| {
             matches!(f, Fact::Landed { frame: other, bbox, card: None, .. }
-                if *other <= frame + within && self.nearest_seat(centre(*bbox)) == Some(due))
+                if *other <= frame + within && dealt_first(*bbox))
         });
-        if let Some(k) = at_due {
-            self.fact_first(
-                k,
-                "the due seat's card, hidden on the camera's return, goes before one at another seat's place",
-            );
+        if let Some(k) = first {
+            self.fact_first(k, why);
             return false;
         }
         self.frame < frame + within
