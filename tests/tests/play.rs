@@ -1527,6 +1527,28 @@ fn the_camera_out_over_the_showdown_or_a_card_half_hidden_loses_nothing() {
     }
 }
 
+/// The camera out for 1.5 s at 10 fps, through the real recogniser, seed
+/// 74 from 5 s: Bob, dealing, turned up his AS and AC meanwhile and
+/// divides them after the return. Asked for his hand whole, he names the
+/// AS alone (his first hand once divided): his answer ends the wait, and
+/// the 7C dealt onto the AS goes in as the camera sees it come (it waited
+/// five seconds, until the round's cards were gathered, and was then asked
+/// for).
+#[test]
+fn the_dealers_answer_ends_the_wait_though_he_divided_his_pair_after() {
+    let dir = rendered_sitting("play-out-divided-74", 74, 2, 3, "1280x720", &[]);
+    let (ledger, said) = played_with_the_camera_out(&dir, "5-6.5");
+    assert_eq!(
+        ledger_kept(&ledger),
+        ledger_kept(&truth_ledger(&dir)),
+        "{said}"
+    );
+    assert!(
+        !said.contains("went from the table before the camera saw it"),
+        "{said}"
+    );
+}
+
 /// Seed 20: Bob over-draws and throws his cards to the pone, whose pile
 /// first comes to rest a card's length from Bob's place while the engine still
 /// waits for Bob (his "over" comes a moment later): a face-down card in the

@@ -914,8 +914,9 @@ pub struct Play {
     none_drawn: Option<(u32, Seat, u8, usize)>,
     /// The dealer's hand in his draw (round, seat, hand) whose card face
     /// down the camera, back from being out, found turned up, and the
-    /// frame he was asked for it whole ([`Play::dealers_turning_up_unseen`]).
-    turned_unseen: Option<((u32, Seat, u8), u64)>,
+    /// frame he was asked for it whole, until his answer goes in
+    /// ([`Play::dealers_turning_up_unseen`]).
+    turned_unseen: Option<((u32, Seat, u8), Option<u64>)>,
     /// The camera was out during this round.
     out_this_round: bool,
     /// The pack and the pile watched, for the last card passed to the pone.
@@ -2164,10 +2165,16 @@ impl Play {
         if state.dealer() != Some(seat) || !hidden {
             return false;
         }
-        if let Some((_, frame)) = self.turned_unseen.filter(|&(asked, _)| asked == due) {
-            if self.asked_to_show() != Some((seat, hand)) {
+        if let Some((_, waiting)) = self.turned_unseen.filter(|&(asked, _)| asked == due) {
+            // His answer ends the wait, though it leaves a card of the hand
+            // face down: the hand may have been divided since (seed 74 at
+            // 10 fps, the camera out from 5 s to 6.5 s: Bob, dealing, turned
+            // up his AS and AC meanwhile and divided them after the return;
+            // his answer named the AS alone, and the 7C dealt onto it waited
+            // five seconds, then was asked for).
+            let Some(frame) = waiting.filter(|_| self.asked_to_show() == Some((seat, hand))) else {
                 return false;
-            }
+            };
             let name = state.name(seat);
             let shown = self
                 .dealer
@@ -2175,6 +2182,7 @@ impl Play {
                 .position(|p| matches!(&p.line, Line::Show { player, .. } if player == name));
             if let Some(shown) = shown.and_then(|k| self.dealer.remove(k)) {
                 self.apply(shown.frame, shown.line, None);
+                self.turned_unseen = Some((due, None));
                 return false;
             }
             return self.frame < frame + self.frames(ANSWER_WAIT_SECS);
@@ -2182,7 +2190,7 @@ impl Play {
         if !self.turned_up_on_return(back, seat) {
             return false;
         }
-        self.turned_unseen = Some((due, self.frame));
+        self.turned_unseen = Some((due, Some(self.frame)));
         self.asked_showdown = Some(due);
         let name = state.name(seat);
         let text = format!(
