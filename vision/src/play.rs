@@ -3444,13 +3444,26 @@ impl Play {
     /// comes after the gathering; found on the camera's return with those
     /// cards found gone, it is seen in the frame they went in.
     fn turned_down_to_gather(&self, frame: u64, bbox: [f32; 4]) -> bool {
-        let here = centre(bbox);
         let moment = self.frames(TURNED_DOWN_SECS).max(1);
         self.gathering
-            && self.ended_lay.values().any(|&(lay, went)| {
+            && self.where_one_of_the_round_over_lay(bbox, 0.5 * long_side(bbox), |went| {
                 went.is_some_and(|went| went < frame && frame <= went + moment)
-                    && distance(lay, here) < 0.5 * long_side(bbox)
             })
+    }
+
+    /// Whether `bbox` lies within `reach` of where a card of the round just
+    /// over lay, that card's frame gone from sight (if it went) meeting
+    /// `when` ([`Play::ended_lay`]).
+    fn where_one_of_the_round_over_lay(
+        &self,
+        bbox: [f32; 4],
+        reach: f32,
+        when: impl Fn(Option<u64>) -> bool,
+    ) -> bool {
+        let here = centre(bbox);
+        self.ended_lay
+            .values()
+            .any(|&(lay, went)| when(went) && distance(lay, here) < reach)
     }
 
     /// Whether a back come to rest in `frame`, before the round's first
@@ -3463,12 +3476,10 @@ impl Play {
     /// first card of a round never dealt once the dealer's shows settled
     /// the round).
     fn on_the_round_over(&self, frame: u64, bbox: [f32; 4]) -> bool {
-        let here = centre(bbox);
-        let half = 0.5 * self.card_length(bbox);
         self.game.sitting().state().phase() == Phase::Between
             && frame <= self.round_ended_at
-            && self.ended_lay.values().any(|&(lay, went)| {
-                went.is_none_or(|went| went >= frame) && distance(lay, here) < half
+            && self.where_one_of_the_round_over_lay(bbox, 0.5 * self.card_length(bbox), |went| {
+                went.is_none_or(|went| went >= frame)
             })
     }
 
