@@ -726,6 +726,85 @@ fn second_backs_unseen(seats: &[u64], label: &Value, readings: &mut Vec<Seen>) {
     readings.retain(|r| !under.contains(&r.bbox));
 }
 
+/// The readings without `seat`'s first card while it lies face down (a
+/// small far back on a pale floor the finder does not find).
+fn first_back_unseen(seat: usize, label: &Value, readings: &mut Vec<Seen>) {
+    let first: Vec<[f32; 4]> = label["cards"]
+        .as_array()
+        .expect("cards")
+        .iter()
+        .filter(|c| {
+            let role = &c["role"];
+            c["card"] == "back"
+                && role["position"] == 0
+                && role["seat"].as_u64() == u64::try_from(seat).ok()
+        })
+        .map(label_box)
+        .collect();
+    readings.retain(|r| !first.contains(&r.bbox));
+}
+
+/// Blind seed 140's first round, on another sitting: eldest hand's first
+/// card, face down, is not seen until his second card has been dealt onto
+/// it (the finder missed a small far back on a pale floor). The first
+/// cards seen would go in a seat astray, his second card taken for the
+/// dealer's first, and the places learned from them astray for the whole
+/// sitting. Every punter has staked with the first cards one short, and a
+/// card comes to rest away from every place: the table asks the dealer to
+/// show the places, puts the first cards in by where they lie, the unseen
+/// one face down, and the ledger is kept.
+#[test]
+fn a_first_card_unseen_in_the_first_round_asks_for_the_places() {
+    let dir = sitting("play-first-unseen", 22, 2, 3, "480x270");
+    let dealt = dealt(&dir);
+    let (eldest, second_pass) = (dealt[0].1, dealt[3].0);
+    let unseen = move |f: u64, label: &Value, readings: &mut Vec<Seen>| {
+        if f < second_pass + 5 {
+            first_back_unseen(eldest, label, readings);
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &unseen);
+    assert_truth(&play, &dir);
+    let asked: Vec<_> = play
+        .questions()
+        .iter()
+        .filter(|q| q.text.contains("every player has staked"))
+        .collect();
+    assert_eq!(asked.len(), 1, "{:?}", play.questions());
+    assert!(
+        asked[0]
+            .answered
+            .as_deref()
+            .is_some_and(|a| a.contains("first card went unseen")),
+        "{asked:?}"
+    );
+}
+
+/// Blind seed 207 (5 players) at 10 fps, on seed 140's first round (3
+/// players): Cat's, Ann's and Bob's second cards, face down on their
+/// first, are not seen (each one box with it), Ann's and Bob's until they
+/// turn them up. As the dealer draws the 9C to
+/// Cat, the finder finds her second card at last, a frame before the 9C
+/// comes to rest on it: the 9C, read surely, is no second box of that card
+/// (a face-down card's second box shows its back) but the card she drew,
+/// and the ledger is kept.
+#[test]
+fn a_face_drawn_onto_a_card_just_found_is_a_card_drawn() {
+    let dir = sitting("play-found-late", 140, 2, 3, "480x270");
+    let drawn = first_frame_showing(&dir, "9C");
+    let found = drawn + 2;
+    let late = move |f: u64, label: &Value, readings: &mut Vec<Seen>| {
+        if (30..found).contains(&f) {
+            second_backs_unseen(&[2], label, readings);
+        }
+        if (30..100).contains(&f) {
+            second_backs_unseen(&[0, 1], label, readings);
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &late);
+    assert_truth(&play, &dir);
+}
+
 /// Seed 39's first round: Ann's and Bob's second cards lie face down on
 /// their first and are not seen (each found as one box with it) until they
 /// turn them up. Cat, first to play, draws the 2S face up at her place

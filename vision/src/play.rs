@@ -354,6 +354,16 @@ impl CameraBack {
     }
 }
 
+/// The dealer asked to show the seats' places ([`Play::first_card_missed`]).
+struct PlacesChecked {
+    /// The question (its place in `questions`).
+    question: usize,
+    /// The frame it was asked in.
+    asked: u64,
+    /// The places learned before: they stand again for want of an answer.
+    learned: Vec<Option<[f32; 2]>>,
+}
+
 /// A card come to rest, as the tracker tells it: its track, the frame, its
 /// box, its face (none: face down), and how surely it was read.
 #[derive(Clone, Copy, Debug)]
@@ -905,6 +915,10 @@ pub struct Play {
     /// while the first cards went round): the question (its place in
     /// `questions`) and the frame it was asked in.
     places_asked: Option<(usize, u64)>,
+    /// The dealer was asked to show the seats' places because every punter
+    /// staked while the first round's first cards lacked one, and a card
+    /// came to rest away from every place ([`Play::first_card_missed`]).
+    places_checked: Option<PlacesChecked>,
     /// The hand the dealer was last asked for a card drawn while the camera
     /// was out (round, seat, hand), with the cards it held then.
     drawn_asked: Option<(u32, Seat, u8, usize)>,
@@ -988,6 +1002,7 @@ impl Play {
             returned: None,
             seen_on_return: BTreeSet::new(),
             places_asked: None,
+            places_checked: None,
             drawn_asked: None,
             none_drawn: None,
             turned_unseen: None,
@@ -1841,10 +1856,13 @@ impl Play {
     /// the camera's picture: [`Play::move_place`]), while it waits for them.
     #[must_use]
     pub fn asked_for_places(&self) -> Vec<Seat> {
-        let open = self
-            .places_asked
-            .and_then(|(question, _)| self.questions.get(question))
-            .is_some_and(|q| q.answered.is_none());
+        let open = |question: Option<usize>| {
+            question
+                .and_then(|question| self.questions.get(question))
+                .is_some_and(|q| q.answered.is_none())
+        };
+        let open = open(self.places_asked.map(|(question, _)| question))
+            || open(self.places_checked.as_ref().map(|c| c.question));
         if !open {
             return Vec::new();
         }
@@ -1921,6 +1939,9 @@ impl Play {
             // shown (the dealer's word may show them): the next round's first
             // card is no card while the round is not settled.
             if !all && self.wait_for_the_due_seats_card() {
+                return;
+            }
+            if said_meanwhile.is_none() && self.first_card_missed(all, asking) {
                 return;
             }
             self.due_seats_card_first();
@@ -2058,6 +2079,150 @@ impl Play {
                 .to_owned(),
         );
         true
+    }
+
+    /// In the first round (the places not all learned), every punter has
+    /// staked, so the first cards have all gone round, but the deal still
+    /// waits for the dealer's, and a face-down card comes to rest away from
+    /// every place learned: either the dealer's own first card, or a
+    /// second card while a first card went unseen, and then the places
+    /// learned from the first cards went one seat astray (blind seed 140 at
+    /// 10 fps: Cat's first card, small and far on a pale tiled floor, was
+    /// never found; Ann's was taken for Cat's, Bob's for Ann's, and Cat's
+    /// second card for Bob's first, and every card after went by places
+    /// one seat astray, two rounds lost). The table asks the dealer to show
+    /// the places on its picture, and the card waits for his answer
+    /// ([`ANSWER_WAIT_SECS`] at most; then the places learned stand).
+    /// Shown, the cards dealt go to the seats whose places they lie at
+    /// ([`Play::put_in_by_the_places_shown`]). Whether to wait.
+    fn first_card_missed(&mut self, all: bool, asking: bool) -> bool {
+        if let Some(checked) = self.places_checked.take() {
+            if self.zones.anchors.iter().all(Option::is_some) {
+                let answer = self.put_in_by_the_places_shown();
+                if let Some(q) = self.questions.get_mut(checked.question) {
+                    q.answered = Some(answer);
+                }
+                return false;
+            }
+            if !all && self.frame < checked.asked + self.frames(ANSWER_WAIT_SECS).max(1) {
+                self.places_checked = Some(checked);
+                return true;
+            }
+            for (anchor, was) in self.zones.anchors.iter_mut().zip(checked.learned) {
+                if anchor.is_none() {
+                    *anchor = was;
+                }
+            }
+            return false;
+        }
+        if all || !asking || self.back.is_some() {
+            return false;
+        }
+        let Some(&Fact::Landed {
+            bbox, card: None, ..
+        }) = self.facts.front()
+        else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        let Some(dealer) = state.dealer() else {
+            return false;
+        };
+        let first_cards = matches!(state.phase(), Phase::FirstCards { .. });
+        if state.round_game() != RoundGame::Ordinary
+            || !first_cards
+            || state.due_card() != Some((dealer, 1))
+            || self.zones.anchors.get(dealer.index()) != Some(&None)
+        {
+            return false;
+        }
+        let staked = state
+            .order()
+            .iter()
+            .filter(|&&seat| seat != dealer)
+            .all(|&seat| state.seat_round(seat).is_some_and(|r| r.stake.is_some()));
+        let here = centre(bbox);
+        if !staked
+            || self.nearest_seat(here).is_some()
+            || self.on_a_stack(here, long_side(bbox), None)
+        {
+            return false;
+        }
+        let (seen, seats) = (self.placed.len(), state.order().len());
+        let learned = std::mem::replace(&mut self.zones.anchors, vec![None; seats]);
+        self.places_checked = Some(PlacesChecked {
+            question: self.questions.len(),
+            asked: self.frame,
+            learned,
+        });
+        self.ask(
+            self.frame,
+            format!(
+                "every player has staked, but the camera saw {seen} of the {seats} first cards: \
+                 drag each player's name onto his cards on the camera's picture"
+            ),
+        );
+        true
+    }
+
+    /// The places shown by the dealer ([`Play::first_card_missed`]): each
+    /// card dealt so far goes to the seat whose place it lies at, and when
+    /// the card waiting lies at another seat's place than the dealer's, it
+    /// is a second card, so a first card went unseen: one more goes in face
+    /// down (the cards of the deal are face down, one like another), and
+    /// the deal goes on with the second cards. What the answer settled.
+    fn put_in_by_the_places_shown(&mut self) -> String {
+        let shown = "the places were shown".to_owned();
+        let Some(&Fact::Landed { bbox, .. }) = self.facts.front() else {
+            return shown;
+        };
+        let state = self.game.sitting().state();
+        let Some(dealer) = state.dealer() else {
+            return shown;
+        };
+        let held: usize = state
+            .order()
+            .iter()
+            .filter_map(|&seat| state.seat_round(seat))
+            .flat_map(|r| r.hands.iter())
+            .map(|h| h.cards.len())
+            .sum();
+        let at: BTreeMap<u64, usize> = self
+            .placed
+            .iter()
+            .filter_map(|(&track, &(_, here))| self.nearest_seat(here).map(|s| (track, s)))
+            .collect();
+        let seats: BTreeSet<usize> = at.values().copied().collect();
+        if at.len() != self.placed.len() || seats.len() != at.len() || held != at.len() {
+            return shown;
+        }
+        for (track, seat) in at {
+            if let (Some(entry), Ok(seat)) = (self.placed.get_mut(&track), u8::try_from(seat)) {
+                entry.0 = Seat(seat);
+            }
+        }
+        let landing = self.nearest_seat(centre(bbox));
+        let missed = state
+            .order()
+            .iter()
+            .copied()
+            .find(|seat| !seats.contains(&seat.index()));
+        let (Some(missed), Some(landing)) = (missed, landing) else {
+            return shown;
+        };
+        if landing == dealer.index() {
+            return shown;
+        }
+        let missed = state.name(missed).to_owned();
+        let line = Line::Card {
+            to: state.name(dealer).to_owned(),
+            hand: None,
+            card: None,
+        };
+        if !self.apply(self.frame, line, None) {
+            return shown;
+        }
+        format!("the places were shown: {missed}'s first card went unseen, put in face down")
     }
 
     /// Back from being out, the camera has a player's "content" said
@@ -3929,12 +4094,18 @@ impl Play {
         // return, was taken for its second box, and his turn waited for it).
         let found_on_return = self.returned.filter(|back| back.found(dealt));
         let on_return = found_on_return.is_some_and(|back| back.found(frame));
+        // And, return or not, a face read surely is no second box of a card
+        // lying face down, whose second box shows its back (blind seed 207
+        // at 5 players, 10 fps: Dan's 8S, drawn onto his hand a frame after
+        // the finder boxed his backs anew, was taken for their second box,
+        // and his draw was lost).
         let two_faces = |was: Option<pone_engine::Card>| {
-            found_on_return.is_some()
-                && sure >= SURE_SECOND_FACE
-                && face.is_some_and(|(card, confidence)| {
-                    confidence >= SURE_SECOND_FACE && was != Some(card)
-                })
+            let read_surely = |confidence: f32| confidence >= SURE_SECOND_FACE;
+            let on_a_back = was.is_none() && face.is_some_and(|(_, c)| read_surely(c));
+            on_a_back
+                || (found_on_return.is_some()
+                    && read_surely(sure)
+                    && face.is_some_and(|(card, c)| read_surely(c) && was != Some(card)))
         };
         if found_on_return.is_some() && self.on_another_of_its_seat(last, bbox) {
             return None;
