@@ -1263,9 +1263,10 @@ impl State {
         }
     }
 
-    /// Whether every player has staked: [`State::missing_stakes`] without
-    /// collecting names.
-    fn all_staked(&self) -> bool {
+    /// Whether every player has staked this round (the dealer does not
+    /// stake).
+    #[must_use]
+    pub fn all_staked(&self) -> bool {
         self.punters()
             .iter()
             .all(|s| self.round.seats[s.index()].stake.is_some())

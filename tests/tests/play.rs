@@ -711,37 +711,25 @@ fn seat_0s_second_back_unseen(f: u64, label: &Value, readings: &mut Vec<Seen>) {
 /// The readings without the second cards of `seats` while they lie face
 /// down (each found as one box with the first card under it).
 fn second_backs_unseen(seats: &[u64], label: &Value, readings: &mut Vec<Seen>) {
-    let under: Vec<[f32; 4]> = label["cards"]
+    backs_unseen(1, seats, label, readings);
+}
+
+/// The readings without the cards at `position` (0: the first) of the
+/// hands of `seats` while they lie face down.
+fn backs_unseen(position: u64, seats: &[u64], label: &Value, readings: &mut Vec<Seen>) {
+    let unseen: Vec<[f32; 4]> = label["cards"]
         .as_array()
         .expect("cards")
         .iter()
         .filter(|c| {
             let role = &c["role"];
             c["card"] == "back"
-                && role["position"] == 1
+                && role["position"] == position
                 && role["seat"].as_u64().is_some_and(|s| seats.contains(&s))
         })
         .map(label_box)
         .collect();
-    readings.retain(|r| !under.contains(&r.bbox));
-}
-
-/// The readings without `seat`'s first card while it lies face down (a
-/// small far back on a pale floor the finder does not find).
-fn first_back_unseen(seat: usize, label: &Value, readings: &mut Vec<Seen>) {
-    let first: Vec<[f32; 4]> = label["cards"]
-        .as_array()
-        .expect("cards")
-        .iter()
-        .filter(|c| {
-            let role = &c["role"];
-            c["card"] == "back"
-                && role["position"] == 0
-                && role["seat"].as_u64() == u64::try_from(seat).ok()
-        })
-        .map(label_box)
-        .collect();
-    readings.retain(|r| !first.contains(&r.bbox));
+    readings.retain(|r| !unseen.contains(&r.bbox));
 }
 
 /// Blind seed 140's first round, on another sitting: eldest hand's first
@@ -757,10 +745,12 @@ fn first_back_unseen(seat: usize, label: &Value, readings: &mut Vec<Seen>) {
 fn a_first_card_unseen_in_the_first_round_asks_for_the_places() {
     let dir = sitting("play-first-unseen", 22, 2, 3, "480x270");
     let dealt = dealt(&dir);
-    let (eldest, second_pass) = (dealt[0].1, dealt[3].0);
+    let eldest = u64::try_from(dealt[0].1).expect("a seat");
+    let second_pass = dealt[3].0;
+    // A small far back on a pale floor, which the finder does not find.
     let unseen = move |f: u64, label: &Value, readings: &mut Vec<Seen>| {
         if f < second_pass + 5 {
-            first_back_unseen(eldest, label, readings);
+            backs_unseen(0, &[eldest], label, readings);
         }
     };
     let play = play_answering_altered(&dir, &[], &unseen);

@@ -2136,13 +2136,8 @@ impl Play {
         {
             return false;
         }
-        let staked = state
-            .order()
-            .iter()
-            .filter(|&&seat| seat != dealer)
-            .all(|&seat| state.seat_round(seat).is_some_and(|r| r.stake.is_some()));
         let here = centre(bbox);
-        if !staked
+        if !state.all_staked()
             || self.nearest_seat(here).is_some()
             || self.on_a_stack(here, long_side(bbox), None)
         {
