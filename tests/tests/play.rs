@@ -770,6 +770,69 @@ fn a_first_card_unseen_in_the_first_round_asks_for_the_places() {
     );
 }
 
+/// Blind seeds 207 (5 players) and 305 (7 players) at 10 fps, on seed 22's
+/// second round, the places known: the eldest's second card, face down on
+/// his first, is not seen (one box with it) until he turns it up. The next
+/// two cards come to rest at the next two seats' places, each as a card
+/// dealt there: the eldest's card went unseen. It goes in face down, the
+/// dealer is told once, and the deal goes on in step (before, each card
+/// after it went one seat astray, or was dropped as a box found again, and
+/// the dealer was asked for them all).
+#[test]
+fn a_card_unseen_at_the_places_known_goes_in_once_the_next_two_land_at_theirs() {
+    let dir = sitting("play-unseen-at-places", 22, 2, 3, "480x270");
+    let dealt = dealt(&dir);
+    // Round 1: six cards of the deal and three drawn; round 2's first three.
+    let (second_pass, eldest) = dealt[12];
+    assert_eq!((eldest, dealt[13].1, dealt[14].1), (1, 2, 0), "{dealt:?}");
+    let unseen = move |f: u64, label: &Value, readings: &mut Vec<Seen>| {
+        if f + 2 >= second_pass {
+            second_backs_unseen(&[1], label, readings);
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &unseen);
+    assert_truth(&play, &dir);
+    let told: Vec<_> = play
+        .questions()
+        .iter()
+        .filter(|q| q.text.contains("did not see Bob's card dealt"))
+        .collect();
+    assert_eq!(told.len(), 1, "{:?}", play.questions());
+    assert!(
+        play.questions().iter().all(|q| q.slip.is_none()),
+        "{:?}",
+        play.questions()
+    );
+}
+
+/// [`a_card_unseen_at_the_places_known_goes_in_once_the_next_two_land_at_theirs`]
+/// in the first round, where the dealer's place is not known yet: his first
+/// card is not seen until he turns it up. The eldest's second card comes to
+/// rest at the eldest's place, the next at the next seat's: the dealer's
+/// first card went unseen (his place is learned from his second card, not
+/// from the eldest's, as before, which sent every card after astray).
+#[test]
+fn the_dealers_first_card_unseen_in_the_first_round_goes_in_once_the_next_two_land() {
+    let dir = sitting("play-dealers-first-unseen", 22, 2, 3, "480x270");
+    let dealt = dealt(&dir);
+    let dealer = dealt[2].1;
+    assert_eq!(dealer, 0, "Ann deals the first round: {dealt:?}");
+    let round_over = dealt[9].0;
+    let unseen = move |f: u64, label: &Value, readings: &mut Vec<Seen>| {
+        if f < round_over {
+            backs_unseen(0, &[0], label, readings);
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &unseen);
+    assert_truth(&play, &dir);
+    let told: Vec<_> = play
+        .questions()
+        .iter()
+        .filter(|q| q.text.contains("did not see Ann's card dealt"))
+        .collect();
+    assert_eq!(told.len(), 1, "{:?}", play.questions());
+}
+
 /// Blind seed 207 (5 players) at 10 fps, on seed 140's first round (3
 /// players): Cat's, Ann's and Bob's second cards, face down on their
 /// first, are not seen (each one box with it), Ann's and Bob's until they

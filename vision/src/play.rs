@@ -161,6 +161,13 @@ const FOUND_TWICE_ON_IT_SECS: f32 = 1.0;
 /// away from the places known, in seconds ([`Play::wait_for_the_due_seats_card`]).
 const DUE_SEATS_CARD_SECS: f32 = 0.5;
 
+/// How long a face-down card coming to rest at the place of the seat after
+/// the one due waits for the next card dealt, in seconds
+/// ([`Play::due_seats_card_unseen`]): one at the place of the seat after
+/// that tells the due seat's card went unseen. A card is dealt every second
+/// or so (0.6 s in the rendered sittings).
+const NEXT_CARD_SECS: f32 = 2.0;
+
 /// A face-down card turned up and read less surely than this is not shown:
 /// its reading is no reading (a demo sitting's 3S turned up under a drawn
 /// card read 8S at 0.008), so the hand waits for the dealer to show it, as
@@ -1944,6 +1951,9 @@ impl Play {
             if said_meanwhile.is_none() && self.first_card_missed(all, asking) {
                 return;
             }
+            if self.due_seats_card_unseen(all) {
+                return;
+            }
             self.due_seats_card_first();
             self.gathered_first();
             self.turned_up_in_the_deals_order();
@@ -3167,6 +3177,144 @@ impl Play {
             return false;
         }
         self.frame < frame + within
+    }
+
+    /// While the cards go round in sight, a face-down card comes to rest as
+    /// a card dealt ([`Play::lands_as_a_card`]) at the place of the seat
+    /// after the one due: the dealer's slip (the card due given to the next
+    /// seat, which he may move), or the due seat's card dealt unseen (lying
+    /// on its first card as one box: blind seed 207 with 5 players, Dan's
+    /// second card; blind seed 305 with 7, Dan's again: each card after it
+    /// went one seat astray, or was dropped as a box found again and asked
+    /// for). It waits up to [`NEXT_CARD_SECS`] for the next card:
+    /// - one coming to rest at the due seat's place within
+    ///   [`DUE_SEATS_CARD_SECS`] is the due seat's card, seen late: it goes
+    ///   first;
+    /// - one coming to rest as a card at the place of the seat after next
+    ///   tells that the due seat's card went unseen: it goes in face down
+    ///   (the cards of the deal are face down, one like another), the
+    ///   dealer is told, and the deal goes on;
+    /// - the card itself moved or gone, or no card: as before (a slip,
+    ///   asked; the test `a_card_dealt_to_the_next_seat_and_moved_is_told_as_the_dealers_slip`).
+    ///
+    /// Whether to wait.
+    fn due_seats_card_unseen(&mut self, all: bool) -> bool {
+        if self.back.is_some() {
+            return false;
+        }
+        let Some(&Fact::Landed {
+            track,
+            frame,
+            bbox,
+            card: None,
+            ..
+        }) = self.facts.front()
+        else {
+            return false;
+        };
+        let state = self.game.sitting().state();
+        let (Some((due, _)), Some(dealer)) = (state.due_card(), state.dealer()) else {
+            return false;
+        };
+        let phase = state.phase();
+        if state.round_game() != RoundGame::Ordinary || !the_deal_goes_round(phase) {
+            return false;
+        }
+        let (next, after) = (state.left_of(due), state.left_of(state.left_of(due)));
+        // The deal goes on past the seat after next (the second cards end
+        // with the dealer's).
+        let second_cards = matches!(phase, Phase::SecondCards { .. });
+        if next == due || after == due || (second_cards && (due == dealer || next == dealer)) {
+            return false;
+        }
+        let known = |seat: Seat| matches!(self.zones.anchors.get(seat.index()), Some(Some(_)));
+        if !known(next)
+            || !known(after)
+            || self.nearest_seat(centre(bbox)) != Some(next.index())
+            || !self.lands_as_a_card(bbox, frame, next)
+        {
+            return false;
+        }
+        let within = self.frames(NEXT_CARD_SECS).max(1);
+        let soon = self.frames(DUE_SEATS_CARD_SECS).max(1);
+        let mut unseen = false;
+        let mut first = None;
+        for (k, fact) in self.facts.iter().enumerate().skip(1) {
+            match *fact {
+                Fact::Moved { track: t, .. } | Fact::Gone { track: t, .. } if t == track => {
+                    return false;
+                }
+                Fact::Landed {
+                    frame: other,
+                    bbox,
+                    card: None,
+                    ..
+                } if other <= frame + within => {
+                    let seat = self.nearest_seat(centre(bbox));
+                    if known(due) && seat == Some(due.index()) && other <= frame + soon {
+                        first = Some(k);
+                        break;
+                    }
+                    if seat == Some(after.index()) && self.lands_as_a_card(bbox, other, after) {
+                        unseen = true;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(k) = first {
+            self.fact_first(
+                k,
+                "the due seat's card, seen late, goes before one at the next seat's place",
+            );
+            return false;
+        }
+        if !unseen {
+            return !all && self.frame < frame + within;
+        }
+        let (who, then, last) = (
+            state.name(due).to_owned(),
+            state.name(next).to_owned(),
+            state.name(after).to_owned(),
+        );
+        tracing::debug!(
+            frame,
+            track,
+            "{who}'s card went unseen: the next cards came to rest at {then}'s and {last}'s places"
+        );
+        let line = Line::Card {
+            to: who.clone(),
+            hand: None,
+            card: None,
+        };
+        if self.apply(frame, line, None) {
+            self.ask(
+                frame,
+                format!(
+                    "the camera did not see {who}'s card dealt, but the cards after it came to \
+                     rest at {then}'s and {last}'s places: it went in face down"
+                ),
+            );
+        }
+        false
+    }
+
+    /// Whether a face-down box coming to rest in `frame` at `seat`'s place
+    /// is a card dealt there, not the finder's box on that seat's cards
+    /// found again: each of the seat's cards it lies on ([`ONE_CARD_TWICE`])
+    /// is still seen, and it is as large as that card ([`SAME_SIZE`]).
+    fn lands_as_a_card(&self, bbox: [f32; 4], frame: u64, seat: Seat) -> bool {
+        self.tracker
+            .on_table()
+            .filter(|&(t, b, _)| {
+                self.placed.get(&t).is_some_and(|&(s, _)| s == seat)
+                    && share_of_smaller(b, bbox) >= ONE_CARD_TWICE
+            })
+            .all(|(t, b, _)| {
+                self.tracker.last_seen(t).is_some_and(|seen| seen >= frame)
+                    && long_side(bbox) >= SAME_SIZE * long_side(b)
+            })
     }
 
     /// While the showdown waits, a hand the dealer shows goes in before
