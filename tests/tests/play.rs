@@ -833,6 +833,40 @@ fn the_dealers_first_card_unseen_in_the_first_round_goes_in_once_the_next_two_la
     assert_eq!(told.len(), 1, "{:?}", play.questions());
 }
 
+/// [`a_card_unseen_at_the_places_known_goes_in_once_the_next_two_land_at_theirs`]
+/// with the round's first card: seed 22's second round, the eldest's first
+/// card not seen until his second comes to rest on it. The round starts
+/// with the next two seats' first cards, at their places: the eldest's card
+/// went in face down, one question told it, and no slip was seen (before,
+/// each card went to the seat before its own, the dealer was told of two
+/// slips he never made, and the ledger came right only because the cards
+/// dealt face down are one like another).
+#[test]
+fn the_rounds_first_card_unseen_goes_in_once_the_next_two_land_at_their_places() {
+    let dir = sitting("play-rounds-first-unseen", 22, 2, 3, "480x270");
+    let dealt = dealt(&dir);
+    let ((first, eldest), second_pass) = (dealt[9], dealt[12].0);
+    assert_eq!(eldest, 1, "Bob is eldest in round 2: {dealt:?}");
+    let unseen = move |f: u64, label: &Value, readings: &mut Vec<Seen>| {
+        if f + 2 >= first && f < second_pass + 3 {
+            backs_unseen(0, &[1], label, readings);
+        }
+    };
+    let play = play_answering_altered(&dir, &[], &unseen);
+    assert_truth(&play, &dir);
+    let told: Vec<_> = play
+        .questions()
+        .iter()
+        .filter(|q| q.text.contains("did not see Bob's card dealt"))
+        .collect();
+    assert_eq!(told.len(), 1, "{:?}", play.questions());
+    assert!(
+        play.questions().iter().all(|q| q.slip.is_none()),
+        "{:?}",
+        play.questions()
+    );
+}
+
 /// Blind seed 207 (5 players) at 10 fps, on seed 140's first round (3
 /// players): Cat's, Ann's and Bob's second cards, face down on their
 /// first, are not seen (each one box with it), Ann's and Bob's until they

@@ -3190,7 +3190,8 @@ impl Play {
     /// on its first card as one box: blind seed 207 with 5 players, Dan's
     /// second card; blind seed 305 with 7, Dan's again: each card after it
     /// went one seat astray, or was dropped as a box found again and asked
-    /// for). It waits up to [`NEXT_CARD_SECS`] for the next card:
+    /// for). So too with the round's first card, once the last round's
+    /// cards are gathered. It waits up to [`NEXT_CARD_SECS`] for the next card:
     /// - one coming to rest at the due seat's place within
     ///   [`DUE_SEATS_CARD_SECS`] is the due seat's card, seen late: it goes
     ///   first;
@@ -3221,7 +3222,11 @@ impl Play {
             return false;
         };
         let phase = state.phase();
-        if state.round_game() != RoundGame::Ordinary || !the_deal_goes_round(phase) {
+        // (Between rounds, once the last round's cards are gathered: the
+        // eldest's first card.)
+        let round_first = phase == Phase::Between && !self.gathering;
+        if state.round_game() != RoundGame::Ordinary || !(the_deal_goes_round(phase) || round_first)
+        {
             return false;
         }
         let (next, after) = (state.left_of(due), state.left_of(state.left_of(due)));
