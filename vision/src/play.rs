@@ -3194,7 +3194,8 @@ impl Play {
     /// cards are gathered. It waits up to [`NEXT_CARD_SECS`] for the next card:
     /// - one coming to rest at the due seat's place within
     ///   [`DUE_SEATS_CARD_SECS`] is the due seat's card, seen late: it goes
-    ///   first;
+    ///   first; later, the card waiting was no card dealt past it (the
+    ///   pone's pile by a seat's place between rounds: seed 54): as before;
     /// - one coming to rest as a card at the place of the seat after next
     ///   tells that the due seat's card went unseen: it goes in face down
     ///   (the cards of the deal are face down, one like another), the
@@ -3241,17 +3242,20 @@ impl Play {
             || !known(after)
             || self.nearest_seat(centre(bbox)) != Some(next.index())
             || !self.lands_as_a_card(bbox, frame, next)
+            || self.on_a_stack(centre(bbox), long_side(bbox), Some(next))
         {
             return false;
         }
         let within = self.frames(NEXT_CARD_SECS).max(1);
         let soon = self.frames(DUE_SEATS_CARD_SECS).max(1);
-        let mut unseen = false;
-        let mut first = None;
-        for (k, fact) in self.facts.iter().enumerate().skip(1) {
-            match *fact {
+        let next_card = self
+            .facts
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find_map(|(k, fact)| match *fact {
                 Fact::Moved { track: t, .. } | Fact::Gone { track: t, .. } if t == track => {
-                    return false;
+                    Some(NextCard::Moved)
                 }
                 Fact::Landed {
                     frame: other,
@@ -3259,28 +3263,41 @@ impl Play {
                     card: None,
                     ..
                 } if other <= frame + within => {
-                    let seat = self.nearest_seat(centre(bbox));
-                    if known(due) && seat == Some(due.index()) && other <= frame + soon {
-                        first = Some(k);
-                        break;
-                    }
-                    if seat == Some(after.index()) && self.lands_as_a_card(bbox, other, after) {
-                        unseen = true;
-                        break;
+                    let (here, size) = (centre(bbox), long_side(bbox));
+                    let seat = self.nearest_seat(here);
+                    if known(due) && seat == Some(due.index()) {
+                        Some(NextCard::AtTheDueSeat(k, other <= frame + soon))
+                    } else if seat == Some(after.index())
+                        && self.lands_as_a_card(bbox, other, after)
+                        && !self.on_a_stack(here, size, Some(after))
+                    {
+                        Some(NextCard::AtTheSeatAfterNext)
+                    } else {
+                        None
                     }
                 }
-                _ => {}
+                _ => None,
+            });
+        match next_card {
+            Some(NextCard::AtTheDueSeat(k, true)) => {
+                self.fact_first(
+                    k,
+                    "the due seat's card, seen late, goes before one at the next seat's place",
+                );
+                return false;
             }
-        }
-        if let Some(k) = first {
-            self.fact_first(
-                k,
-                "the due seat's card, seen late, goes before one at the next seat's place",
-            );
-            return false;
-        }
-        if !unseen {
-            return !all && self.frame < frame + within;
+            // The due seat's card came after it (seed 54 at 10 fps: the
+            // pone's pile, come to rest by Cat's place between rounds, then
+            // Bob's first card a second later), or the dealer moved it.
+            Some(NextCard::AtTheDueSeat(_, false) | NextCard::Moved) => return false,
+            Some(NextCard::AtTheSeatAfterNext) => {}
+            None => {
+                // While it waits, the tracker follows it as a card of the
+                // deal: moved by the dealer to the due seat's place (his
+                // slip put right), it is this card moved, not a new one.
+                self.tracker.dealt(track);
+                return !all && self.frame < frame + within;
+            }
         }
         let (who, then, last) = (
             state.name(due).to_owned(),
@@ -6321,6 +6338,19 @@ fn which_hand(state: &State, seat: Seat, hand: u8) -> String {
     } else {
         String::new()
     }
+}
+
+/// What the card after one come to rest at the next seat's place says
+/// ([`Play::due_seats_card_unseen`]).
+enum NextCard {
+    /// That card moved or went from sight: the dealer's slip, put right.
+    Moved,
+    /// A card at the due seat's place (the fact's index), and whether it
+    /// came to rest soon enough to be the due seat's card seen late.
+    AtTheDueSeat(usize, bool),
+    /// A card dealt at the place of the seat after next: the due seat's
+    /// card went unseen.
+    AtTheSeatAfterNext,
 }
 
 /// Which slip a card at `at`'s place is, when the deal gives it to `due`:
