@@ -3247,9 +3247,40 @@ impl Play {
             return false;
         }
         let within = self.frames(NEXT_CARD_SECS).max(1);
+        match self.next_card_after(track, frame, due, after) {
+            Some(NextCard::AtTheDueSeat(k, true)) => {
+                self.fact_first(
+                    k,
+                    "the due seat's card, seen late, goes before one at the next seat's place",
+                );
+                return false;
+            }
+            // The due seat's card came after it (seed 54 at 10 fps: the
+            // pone's pile, come to rest by Cat's place between rounds, then
+            // Bob's first card a second later), or the dealer moved it.
+            Some(NextCard::AtTheDueSeat(_, false) | NextCard::Moved) => return false,
+            Some(NextCard::AtTheSeatAfterNext) => {}
+            None => {
+                // While it waits, the tracker follows it as a card of the
+                // deal: moved by the dealer to the due seat's place (his
+                // slip put right), it is this card moved, not a new one.
+                self.tracker.dealt(track);
+                return !all && self.frame < frame + within;
+            }
+        }
+        self.put_in_unseen(frame, track, [due, next, after]);
+        false
+    }
+
+    /// What the first card telling anything after the face-down card
+    /// `track` (come to rest in `frame` at the next seat's place) says, for
+    /// [`Play::due_seats_card_unseen`]: `due` is the seat due, `after` the
+    /// seat after next.
+    fn next_card_after(&self, track: u64, frame: u64, due: Seat, after: Seat) -> Option<NextCard> {
+        let within = self.frames(NEXT_CARD_SECS).max(1);
         let soon = self.frames(DUE_SEATS_CARD_SECS).max(1);
-        let next_card = self
-            .facts
+        let known = |seat: Seat| matches!(self.zones.anchors.get(seat.index()), Some(Some(_)));
+        self.facts
             .iter()
             .enumerate()
             .skip(1)
@@ -3277,28 +3308,14 @@ impl Play {
                     }
                 }
                 _ => None,
-            });
-        match next_card {
-            Some(NextCard::AtTheDueSeat(k, true)) => {
-                self.fact_first(
-                    k,
-                    "the due seat's card, seen late, goes before one at the next seat's place",
-                );
-                return false;
-            }
-            // The due seat's card came after it (seed 54 at 10 fps: the
-            // pone's pile, come to rest by Cat's place between rounds, then
-            // Bob's first card a second later), or the dealer moved it.
-            Some(NextCard::AtTheDueSeat(_, false) | NextCard::Moved) => return false,
-            Some(NextCard::AtTheSeatAfterNext) => {}
-            None => {
-                // While it waits, the tracker follows it as a card of the
-                // deal: moved by the dealer to the due seat's place (his
-                // slip put right), it is this card moved, not a new one.
-                self.tracker.dealt(track);
-                return !all && self.frame < frame + within;
-            }
-        }
+            })
+    }
+
+    /// The due seat's card went unseen ([`Play::due_seats_card_unseen`]):
+    /// it goes in face down, and the dealer is told. `seats`: the seat due,
+    /// the next, the one after.
+    fn put_in_unseen(&mut self, frame: u64, track: u64, [due, next, after]: [Seat; 3]) {
+        let state = self.game.sitting().state();
         let (who, then, last) = (
             state.name(due).to_owned(),
             state.name(next).to_owned(),
@@ -3323,7 +3340,6 @@ impl Play {
                 ),
             );
         }
-        false
     }
 
     /// Whether a face-down box coming to rest in `frame` at `seat`'s place
