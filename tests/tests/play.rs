@@ -7,7 +7,7 @@ use std::time::Duration;
 use pone_engine::script::Line;
 use pone_engine::{Command, replay, report};
 use pone_tests::{Scratch, pone_ok, rendered_sitting, temp_dir};
-use pone_vision::play::{DealerScript, Play, SeatZones, Slip};
+use pone_vision::play::{DealerScript, Play, Question, SeatZones, Slip};
 use pone_vision::recognise::Seen;
 use pone_vision::sitting::LabelDealer;
 use pone_vision::tracker::TrackerOptions;
@@ -699,6 +699,18 @@ fn a_card_asked_for_and_never_answered_does_not_stop_the_table() {
     );
 }
 
+/// The one question the table asked whose text holds `text` (it must have
+/// asked exactly one).
+fn asked_once<'a>(play: &'a Play, text: &str) -> &'a Question {
+    let asked: Vec<&Question> = play
+        .questions()
+        .iter()
+        .filter(|q| q.text.contains(text))
+        .collect();
+    assert_eq!(asked.len(), 1, "{text}: {:?}", play.questions());
+    asked[0]
+}
+
 /// Seed 22's recording as the recogniser saw it with Ann's second card,
 /// face down on her first, not seen from frame 100 (found as one box with
 /// it) until she turns it up.
@@ -755,14 +767,9 @@ fn a_first_card_unseen_in_the_first_round_asks_for_the_places() {
     };
     let play = play_answering_altered(&dir, &[], &unseen);
     assert_truth(&play, &dir);
-    let asked: Vec<_> = play
-        .questions()
-        .iter()
-        .filter(|q| q.text.contains("every player has staked"))
-        .collect();
-    assert_eq!(asked.len(), 1, "{:?}", play.questions());
+    let asked = asked_once(&play, "every player has staked");
     assert!(
-        asked[0]
+        asked
             .answered
             .as_deref()
             .is_some_and(|a| a.contains("first card went unseen")),
@@ -792,12 +799,7 @@ fn a_card_unseen_at_the_places_known_goes_in_once_the_next_two_land_at_theirs() 
     };
     let play = play_answering_altered(&dir, &[], &unseen);
     assert_truth(&play, &dir);
-    let told: Vec<_> = play
-        .questions()
-        .iter()
-        .filter(|q| q.text.contains("did not see Bob's card dealt"))
-        .collect();
-    assert_eq!(told.len(), 1, "{:?}", play.questions());
+    asked_once(&play, "did not see Bob's card dealt");
     assert!(
         play.questions().iter().all(|q| q.slip.is_none()),
         "{:?}",
@@ -825,12 +827,7 @@ fn the_dealers_first_card_unseen_in_the_first_round_goes_in_once_the_next_two_la
     };
     let play = play_answering_altered(&dir, &[], &unseen);
     assert_truth(&play, &dir);
-    let told: Vec<_> = play
-        .questions()
-        .iter()
-        .filter(|q| q.text.contains("did not see Ann's card dealt"))
-        .collect();
-    assert_eq!(told.len(), 1, "{:?}", play.questions());
+    asked_once(&play, "did not see Ann's card dealt");
 }
 
 /// [`a_card_unseen_at_the_places_known_goes_in_once_the_next_two_land_at_theirs`]
@@ -854,12 +851,7 @@ fn the_rounds_first_card_unseen_goes_in_once_the_next_two_land_at_their_places()
     };
     let play = play_answering_altered(&dir, &[], &unseen);
     assert_truth(&play, &dir);
-    let told: Vec<_> = play
-        .questions()
-        .iter()
-        .filter(|q| q.text.contains("did not see Bob's card dealt"))
-        .collect();
-    assert_eq!(told.len(), 1, "{:?}", play.questions());
+    asked_once(&play, "did not see Bob's card dealt");
     assert!(
         play.questions().iter().all(|q| q.slip.is_none()),
         "{:?}",

@@ -416,6 +416,12 @@ impl SeatZones {
         }
         .is_some()
     }
+
+    /// Whether `seat`'s place is known (learned or shown).
+    #[must_use]
+    pub fn knows(&self, seat: Seat) -> bool {
+        matches!(self.anchors.get(seat.index()), Some(Some(_)))
+    }
 }
 
 /// A place of [`SeatZones`] the dealer may move.
@@ -3237,12 +3243,10 @@ impl Play {
         if next == due || after == due || (second_cards && (due == dealer || next == dealer)) {
             return false;
         }
-        let known = |seat: Seat| matches!(self.zones.anchors.get(seat.index()), Some(Some(_)));
-        if !known(next)
-            || !known(after)
+        if !self.zones.knows(next)
+            || !self.zones.knows(after)
             || self.nearest_seat(centre(bbox)) != Some(next.index())
             || !self.lands_as_a_card(bbox, frame, next)
-            || self.on_a_stack(centre(bbox), long_side(bbox), Some(next))
         {
             return false;
         }
@@ -3279,7 +3283,6 @@ impl Play {
     fn next_card_after(&self, track: u64, frame: u64, due: Seat, after: Seat) -> Option<NextCard> {
         let within = self.frames(NEXT_CARD_SECS).max(1);
         let soon = self.frames(DUE_SEATS_CARD_SECS).max(1);
-        let known = |seat: Seat| matches!(self.zones.anchors.get(seat.index()), Some(Some(_)));
         self.facts
             .iter()
             .enumerate()
@@ -3294,13 +3297,11 @@ impl Play {
                     card: None,
                     ..
                 } if other <= frame + within => {
-                    let (here, size) = (centre(bbox), long_side(bbox));
-                    let seat = self.nearest_seat(here);
-                    if known(due) && seat == Some(due.index()) {
+                    let seat = self.nearest_seat(centre(bbox));
+                    if self.zones.knows(due) && seat == Some(due.index()) {
                         Some(NextCard::AtTheDueSeat(k, other <= frame + soon))
                     } else if seat == Some(after.index())
                         && self.lands_as_a_card(bbox, other, after)
-                        && !self.on_a_stack(here, size, Some(after))
                     {
                         Some(NextCard::AtTheSeatAfterNext)
                     } else {
@@ -3343,20 +3344,23 @@ impl Play {
     }
 
     /// Whether a face-down box coming to rest in `frame` at `seat`'s place
-    /// is a card dealt there, not the finder's box on that seat's cards
-    /// found again: each of the seat's cards it lies on ([`ONE_CARD_TWICE`])
-    /// is still seen, and it is as large as that card ([`SAME_SIZE`]).
+    /// is a card dealt there: not on the pack or the pone's pile, and not
+    /// the finder's box on that seat's cards found again (each of the seat's
+    /// cards it lies on, [`ONE_CARD_TWICE`], is still seen, and it is as
+    /// large as that card, [`SAME_SIZE`]).
     fn lands_as_a_card(&self, bbox: [f32; 4], frame: u64, seat: Seat) -> bool {
-        self.tracker
-            .on_table()
-            .filter(|&(t, b, _)| {
-                self.placed.get(&t).is_some_and(|&(s, _)| s == seat)
-                    && share_of_smaller(b, bbox) >= ONE_CARD_TWICE
-            })
-            .all(|(t, b, _)| {
-                self.tracker.last_seen(t).is_some_and(|seen| seen >= frame)
-                    && long_side(bbox) >= SAME_SIZE * long_side(b)
-            })
+        !self.on_a_stack(centre(bbox), long_side(bbox), Some(seat))
+            && self
+                .tracker
+                .on_table()
+                .filter(|&(t, b, _)| {
+                    self.placed.get(&t).is_some_and(|&(s, _)| s == seat)
+                        && share_of_smaller(b, bbox) >= ONE_CARD_TWICE
+                })
+                .all(|(t, b, _)| {
+                    self.tracker.last_seen(t).is_some_and(|seen| seen >= frame)
+                        && long_side(bbox) >= SAME_SIZE * long_side(b)
+                })
     }
 
     /// While the showdown waits, a hand the dealer shows goes in before
