@@ -275,6 +275,53 @@ fn the_real_recogniser_keeps_the_ledger_of_rendered_sittings() {
     assert!(passes > 0, "no hand passed over the tables");
 }
 
+/// The slip sitting (seed 35, 5 players, 3 rounds, 480x270: its four
+/// filmed slips as in `a_card_dealt_to_the_next_seat_and_moved_is_told_as_the_dealers_slip`)
+/// through the real recogniser, as `pone play --headless` runs it: the
+/// ledger is the truth's, Ann's cards put at Bob's place (cards 14 and 34)
+/// are told as slips, and no card is told as one come to rest at Ann's
+/// place while the deal gave it to Bob: neither Ann's first card of round 2,
+/// moved to her place while round 1's hands were shown (the tracker lost it
+/// as it moved, and it went in as Bob's), nor Bob's drawn card of round 3,
+/// come to rest where Ann's drawn card had lain at his place before it was
+/// moved (her card marked Ann's place there).
+#[test]
+fn the_real_recogniser_tells_the_slips_filmed_and_none_that_were_not() {
+    let dir = rendered_sitting(
+        "play-slips",
+        35,
+        3,
+        5,
+        "480x270",
+        &[
+            "--slip", "14", "--slip", "20+2", "--slip", "26+2", "--slip", "34",
+        ],
+    );
+    let out = pone_ok([
+        "play".as_ref(),
+        "--source".as_ref(),
+        dir.as_os_str(),
+        "--dealer".as_ref(),
+        dir.join("dealer.jsonl").as_os_str(),
+        "--headless".as_ref(),
+        "--json".as_ref(),
+    ]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    let ledger: Value = serde_json::from_slice(&out.stdout).expect("the ledger as JSON");
+    assert_eq!(ledger["balances"], truth_ledger(&dir)["balances"], "{said}");
+    let told = |text: &str| said.lines().filter(|l| l.contains(text)).count();
+    assert_eq!(
+        told("a card came to rest at Bob's place, but the deal gives the next card to Ann"),
+        2,
+        "{said}"
+    );
+    assert_eq!(
+        told("a card came to rest at Ann's place, but the deal gives the next card to Bob"),
+        0,
+        "{said}"
+    );
+}
+
 /// Spoils a rendered sitting's frames as a cheap camera does: every 23rd
 /// blurred (focus hunting), every 37th black (a hiccup).
 fn spoil_frames(frames: &Path) {
@@ -1867,6 +1914,59 @@ fn a_card_dealt_to_the_next_seat_and_moved_is_told_as_the_dealers_slip() {
         "{:?}",
         play.questions()
     );
+}
+
+/// The slip sitting's card 34 (Ann's drawn card, landing on Bob's
+/// face-down hand and moved to her place), as the real recogniser at
+/// 480x270 saw it: while it lies on Bob's backs, the back it covers most is
+/// not found, so the tracker takes that back's box turning face up for Bob's
+/// card turned up. No player's first two cards are shown while another
+/// draws: it is a card dealt at Bob's place, given to Ann, told as the
+/// dealer's slip, and the ledger is the truth's (before, it went in as Bob's
+/// card turned up, and the dealer's answer made it his).
+#[test]
+fn a_face_dealt_onto_another_players_backs_in_the_draw_is_a_card_dealt_there() {
+    let dir = rendered_sitting(
+        "play-slips",
+        35,
+        3,
+        5,
+        "480x270",
+        &[
+            "--slip", "14", "--slip", "20+2", "--slip", "26+2", "--slip", "34",
+        ],
+    );
+    let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
+    let card_34 = truth
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|l| l["t"] == "card")
+        .nth(33)
+        .and_then(|l| l["card"].as_str().map(str::to_owned))
+        .expect("card 34, drawn face up");
+    let play = play_answering_altered(&dir, &[], &|_, _, readings| {
+        let Some(face) = readings.iter().find(|r| r.card == card_34).map(|r| r.bbox) else {
+            return;
+        };
+        readings.retain(|r| r.card != "back" || share_of_smaller(r.bbox, face) < 0.6);
+    });
+    assert_truth(&play, &dir);
+    let told: Vec<Slip> = play.questions().iter().filter_map(|q| q.slip).collect();
+    assert_eq!(
+        told.last(),
+        Some(&Slip::WrongSeat),
+        "{:?}",
+        play.questions()
+    );
+    assert_not_asked(&play, "Bob's card turned up");
+}
+
+/// How much of the smaller of two boxes lies within the other.
+fn share_of_smaller(a: [f32; 4], b: [f32; 4]) -> f32 {
+    let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
+    let h = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
+    let area = |r: [f32; 4]| (r[2] - r[0]) * (r[3] - r[1]);
+    w * h / area(a).min(area(b)).max(1.0)
 }
 
 /// The finder's second box on overlapping backs: for a few frames after a

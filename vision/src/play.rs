@@ -830,6 +830,13 @@ pub struct Play {
     /// Where each card given a seat came to rest, by its track (a card
     /// landing on it may move what shows of it: `placed` follows that).
     rested: BTreeMap<u64, [f32; 2]>,
+    /// Faces found on the backs of a player not drawing, judged cards
+    /// dealt there, not his cards turned up ([`Play::dealt_onto_a_hand`]).
+    dealt_onto: BTreeSet<u64>,
+    /// Cards given to the seat due that came to rest at another seat's
+    /// place (the dealer's slip), until they move: no mark of their seat's
+    /// place ([`Play::seat_distance`]).
+    astray: BTreeSet<u64>,
     /// The journal line each face-up card went in with, by its track.
     lines: BTreeMap<u64, u64>,
     /// The last card dealt: the frame it came to rest, its track, and how
@@ -978,6 +985,8 @@ impl Play {
             round_ended_at: 0,
             placed: BTreeMap::new(),
             rested: BTreeMap::new(),
+            dealt_onto: BTreeSet::new(),
+            astray: BTreeSet::new(),
             lines: BTreeMap::new(),
             last_dealt: None,
             shown_lately: Vec::new(),
@@ -1147,6 +1156,23 @@ impl Play {
     /// they came (a card counted late, as the box where it landed was let go
     /// late: [`Tracker::not_a_card`]).
     fn queue(&mut self, fact: Fact) {
+        // A back come to rest at a seat's place, off the pack and the pile,
+        // is followed as a card of the deal from now: if the dealer moves
+        // it before its turn comes (its fact held for the showdown), it is
+        // that card moved, not a new one (seed 35's slip sitting at
+        // 480x270: Ann's first card of round 2, put at Bob's place as round
+        // 1's hands were shown, then moved to hers, went in as Bob's).
+        if let Fact::Landed {
+            track,
+            bbox,
+            card: None,
+            ..
+        } = fact
+            && let Some(seat) = self.seat_at(centre(bbox))
+            && !self.on_a_stack(centre(bbox), long_side(bbox), Some(seat))
+        {
+            self.tracker.dealt(track);
+        }
         let later = match fact {
             Fact::Landed { frame, .. } => self
                 .facts
@@ -1958,6 +1984,9 @@ impl Play {
                 return;
             }
             if self.due_seats_card_unseen(all) {
+                return;
+            }
+            if self.dealt_onto_a_hand(all) {
                 return;
             }
             self.due_seats_card_first();
@@ -3453,6 +3482,7 @@ impl Play {
                 if let Some(entry) = self.placed.get_mut(&track) {
                     entry.1 = centre(bbox);
                 }
+                self.astray.remove(&track);
             }
             Fact::Gone { track, frame, .. } => {
                 let gone = self.placed.remove(&track);
@@ -3483,6 +3513,13 @@ impl Play {
             confidence,
             ..
         } = turned;
+        if self.dealt_onto.contains(&track) {
+            // Read as a face turned up is read (its first frames lay over
+            // a back): under SURELY_TURNED_UP it is asked about.
+            let sure = sure && confidence >= SURELY_TURNED_UP;
+            self.dealt_at(track, frame, turned.bbox, card, (confidence, sure));
+            return;
+        }
         let mut placed = self.placed.get(&track).map(|&(seat, _)| seat);
         if self.game.sitting().state().phase() == Phase::Between {
             placed = placed.or_else(|| self.ended_by_natural.get(&track).copied());
@@ -3638,6 +3675,18 @@ impl Play {
         let Some(bbox) = self.tracker.counted_box(track) else {
             return;
         };
+        self.dealt_at(track, frame, bbox, card, reading);
+    }
+
+    /// A face the tracker saw turned up that is a card dealt at `bbox`.
+    fn dealt_at(
+        &mut self,
+        track: u64,
+        frame: u64,
+        bbox: [f32; 4],
+        card: pone_engine::Card,
+        reading: (f32, bool),
+    ) {
         self.placed.remove(&track);
         let landing = Landing {
             track,
@@ -3686,23 +3735,139 @@ impl Play {
         let drawing = matches!(state.phase(), Phase::Drawing { .. })
             && state.due_card().is_some_and(|(due, _)| due == seat)
             && state.dealer() != Some(seat);
-        let name = state.name(seat);
-        let shown_by_word = self.dealer.iter().any(|p| {
-            matches!(&p.line, Line::Natural { player, .. } | Line::Divide { player, .. }
-                if player == name)
-        });
         // Seed 37 at 10 fps, the camera out from 7 s to 8.5 s: Ann's 7C,
         // found turned up at the showdown, went in as a card she drew.
         let showdown_meanwhile = self.showdown_meanwhile();
-        let another_back = self.tracker.on_table().any(|(t, bbox, card)| {
-            t != track
-                && Some(t) != under
+        drawing
+            && !self.shown_by_word(seat)
+            && !showdown_meanwhile
+            && self.another_back(seat, [Some(track), under], frame)
+    }
+
+    /// Whether the dealer's words waiting their turn show `seat`'s cards:
+    /// a natural or a divide said for him.
+    fn shown_by_word(&self, seat: Seat) -> bool {
+        let name = self.game.sitting().state().name(seat);
+        self.dealer.iter().any(|p| {
+            matches!(&p.line, Line::Natural { player, .. } | Line::Divide { player, .. }
+                if player == name)
+        })
+    }
+
+    /// Whether `seat` still holds a back at his place other than the
+    /// tracks `not`, seen up to `frame`.
+    fn another_back(&self, seat: Seat, not: [Option<u64>; 2], frame: u64) -> bool {
+        self.tracker.on_table().any(|(t, bbox, card)| {
+            !not.contains(&Some(t))
                 && card.is_none()
                 && self.placed.get(&t).is_some_and(|&(s, _)| s == seat)
                 && self.tracker.last_seen(t).is_some_and(|l| l >= frame)
                 && !self.off_to_a_stack(centre(bbox), seat)
+        })
+    }
+
+    /// With the camera in sight while a player draws, a face found on the
+    /// backs of another player (not the dealer) is far likelier a card
+    /// dealt there, the dealer's slip, than that player's cards turned up:
+    /// his first two cards are never shown while another draws (RULES:
+    /// drawing), and a natural or a divided pair, which are, shows both
+    /// (seed 35's slip sitting at 480x270: Ann's drawn 5H, dealt onto Bob's
+    /// face-down hand and moved to her place, was taken for Bob's card
+    /// turned up, and the dealer's answer made it his). The face is the
+    /// tracker's back turned up ([`Fact::TurnedUp`]) or a box of its own
+    /// lying where the back was ([`Play::turned_up_anew`]).
+    ///
+    /// The face first waits up to [`NEXT_CARD_SECS`]: another of his cards
+    /// turned up, or a word for him (a natural, a divide, a show), says he
+    /// did turn them up, and it goes in as before; the face gone from
+    /// sight while his backs stay (moved to the due seat's place, the slip
+    /// put right), or still lying there when the wait is over, says it was
+    /// dealt there (`dealt_onto`): it goes in as a card come to rest at his
+    /// place, so the deal gives it to the player drawing and the dealer is
+    /// told of the slip. Whether to wait.
+    fn dealt_onto_a_hand(&mut self, all: bool) -> bool {
+        if self.back.is_some() {
+            return false;
+        }
+        let (track, frame, seat, under) = match self.facts.front() {
+            Some(&Fact::TurnedUp { track, frame, .. }) => match self.placed.get(&track) {
+                Some(&(seat, _)) => (track, frame, seat, None),
+                None => return false,
+            },
+            Some(&Fact::Landed {
+                track,
+                frame,
+                bbox,
+                card: Some(_),
+                ..
+            }) => match self.back_turned_up(track, bbox) {
+                Some((old, seat)) => (track, frame, seat, Some(old)),
+                None => return false,
+            },
+            _ => return false,
+        };
+        if self.dealt_onto.contains(&track) {
+            return false;
+        }
+        let state = self.game.sitting().state();
+        let (Some((due, _)), Some(dealer)) = (state.due_card(), state.dealer()) else {
+            return false;
+        };
+        if !matches!(state.phase(), Phase::Drawing { .. })
+            || state.round_game() != RoundGame::Ordinary
+            || due == seat
+            || due == dealer
+            || seat == dealer
+            || !waits_face_down(state, seat)
+            || self.shown_by_word(seat)
+            || !self.another_back(seat, [Some(track), under], frame)
+        {
+            return false;
+        }
+        let within = self.frames(NEXT_CARD_SECS).max(1);
+        let name = state.name(seat);
+        let shown = self.facts.iter().skip(1).any(|f| match *f {
+            Fact::TurnedUp { track: t, .. } => self.placed.get(&t).is_some_and(|&(s, _)| s == seat),
+            Fact::Landed {
+                track: t,
+                bbox,
+                card: Some(_),
+                ..
+            } => self.back_turned_up(t, bbox).is_some_and(|(_, s)| s == seat),
+            _ => false,
+        }) || self.dealer.iter().any(|p| {
+            // A word said before it (the table is behind the dealer: the
+            // showdown may have come), the dealer's own word soon after
+            // (his turn: the showdown comes), or a show of the player's.
+            let dealers = state.name(dealer);
+            p.frame <= frame
+                || (p.frame <= frame + within
+                    && match &p.line {
+                        Line::Show { player, .. } => player == name,
+                        Line::Content { player, .. }
+                        | Line::Over { player, .. }
+                        | Line::Natural { player, .. } => player == dealers,
+                        Line::Card { to, .. } => to == dealers,
+                        _ => false,
+                    })
         });
-        drawing && !shown_by_word && !showdown_meanwhile && another_back
+        if shown {
+            return false;
+        }
+        let gone = self
+            .tracker
+            .last_seen(track)
+            .is_none_or(|l| l + 1 < self.frame);
+        if !gone && !all && self.frame < frame + within {
+            return true;
+        }
+        tracing::debug!(
+            track,
+            gone,
+            "a face on the backs of a player not drawing: a card dealt there"
+        );
+        self.dealt_onto.insert(track);
+        false
     }
 
     /// Blind Vingt-un: whether a face-down box come to rest while `due`
@@ -3919,9 +4084,9 @@ impl Play {
         if self.found_again_on_a_card(&landing, due) {
             return false;
         }
-        if !self.at_seat(due, here, size, frame) {
+        let Some(astray) = self.at_seat(due, here, size, frame) else {
             return false;
-        }
+        };
         let line = Line::Card {
             to: name.clone(),
             hand: None,
@@ -3929,6 +4094,9 @@ impl Play {
         };
         // Placed first: the card may end the round, and go with the others.
         self.place(track, due, here);
+        if astray {
+            self.astray.insert(track);
+        }
         let anchor = self.zones.anchors.get(due.index()).copied().flatten();
         let phase = self.game.sitting().state().phase();
         let round_first = matches!(phase, Phase::Between | Phase::FirstCards { next: 0 });
@@ -4561,16 +4729,20 @@ impl Play {
         to_stack < 0.7 * size && to_stack < to_seat
     }
 
-    /// How far `centre` lies from a seat's cards (its anchor and this round's cards).
+    /// How far `centre` lies from a seat's cards (its anchor and this
+    /// round's cards, but those given it astray: seed 35's slip sitting at
+    /// 480x270, Ann's drawn 5H, come to rest on Bob's cards and moved to
+    /// her place, was lost from sight as it moved, and Bob's next card,
+    /// where it had lain, was taken for one at Ann's place).
     fn seat_distance(&self, seat: usize, centre: [f32; 2]) -> f32 {
         let anchor = self.zones.anchors.get(seat).copied().flatten();
         anchor
             .into_iter()
             .chain(
                 self.placed
-                    .values()
-                    .filter(|(s, _)| s.index() == seat)
-                    .map(|(_, c)| *c),
+                    .iter()
+                    .filter(|(t, (s, _))| s.index() == seat && !self.astray.contains(t))
+                    .map(|(_, (_, c))| *c),
             )
             .map(|p| distance(p, centre))
             .fold(f32::INFINITY, f32::min)
@@ -4599,22 +4771,12 @@ impl Play {
         card: pone_engine::Card,
         frame: u64,
     ) -> bool {
-        let Some((old, seat)) = self
-            .tracker
-            .on_table()
-            .filter(|&(t, b, c)| {
-                c.is_none()
-                    && t != track
-                    && ((share_of_smaller(b, bbox) >= TURNED_UP_ON
-                        && self.tracker.last_seen(t).is_some_and(|l| l < self.frame))
-                        || self.placed.get(&t).is_some_and(|&(_, at)| {
-                            distance(at, centre(bbox)) < JUST_WHERE_IT_LAY * self.zones.card_size
-                        }))
-            })
-            .find_map(|(t, ..)| self.placed.get(&t).map(|&(s, _)| (t, s)))
-        else {
+        let Some((old, seat)) = self.back_turned_up(track, bbox) else {
             return false;
         };
+        if self.dealt_onto.contains(&track) {
+            return false;
+        }
         let state = self.game.sitting().state();
         let dealt_face_down = the_deal_goes_round(state.phase())
             && matches!(
@@ -4634,6 +4796,24 @@ impl Play {
         self.place(track, seat, centre(bbox));
         self.tracker.leave(&[old]);
         true
+    }
+
+    /// The seat's back that a face come to rest at `bbox` may be, turned up
+    /// ([`Play::turned_up_anew`]): one it lies on, no longer seen, or one
+    /// that lay just there. Its track, and the seat.
+    fn back_turned_up(&self, track: u64, bbox: [f32; 4]) -> Option<(u64, Seat)> {
+        self.tracker
+            .on_table()
+            .filter(|&(t, b, c)| {
+                c.is_none()
+                    && t != track
+                    && ((share_of_smaller(b, bbox) >= TURNED_UP_ON
+                        && self.tracker.last_seen(t).is_some_and(|l| l < self.frame))
+                        || self.placed.get(&t).is_some_and(|&(_, at)| {
+                            distance(at, centre(bbox)) < JUST_WHERE_IT_LAY * self.zones.card_size
+                        }))
+            })
+            .find_map(|(t, ..)| self.placed.get(&t).map(|&(s, _)| (t, s)))
     }
 
     /// Whether a card coming to rest at another seat's place than the one
@@ -4807,26 +4987,25 @@ impl Play {
 
     /// Whether a card landing at `centre` lies at the seat the deal gives it
     /// to. Learns the seat's place from its first card; a card far from every
-    /// seat is not dealt (the pile, the pack); one at another seat is a question.
-    fn at_seat(&mut self, due: Seat, centre: [f32; 2], size: f32, frame: u64) -> bool {
+    /// seat is not dealt (the pile, the pack, `None`); one at another seat is
+    /// a question (`Some(true)`: astray).
+    fn at_seat(&mut self, due: Seat, centre: [f32; 2], size: f32, frame: u64) -> Option<bool> {
         if self.zones.card_size <= 0.0 {
             self.zones.card_size = size;
         } else {
             self.zones.card_size = 0.9 * self.zones.card_size + 0.1 * size;
         }
-        let Some(anchor) = self.zones.anchors.get(due.index()).copied() else {
-            return false;
-        };
+        let anchor = self.zones.anchors.get(due.index()).copied()?;
         if anchor.is_none() {
             self.zones.anchors[due.index()] = Some(centre);
-            return true;
+            return Some(false);
         }
         let reach = REACH * self.zones.card_size;
         let nearest = (0..self.zones.anchors.len())
             .map(|s| (s, self.seat_distance(s, centre)))
             .min_by(|a, b| a.1.total_cmp(&b.1));
         match nearest {
-            Some((_, d)) if d > reach => false,
+            Some((_, d)) if d > reach => None,
             Some((seat, _)) if seat != due.index() => {
                 let state = self.game.sitting().state();
                 let text = format!(
@@ -4836,9 +5015,9 @@ impl Play {
                 );
                 let slip = slip_kind(state, due, Seat(seat as u8));
                 self.ask_slip(frame, text, slip);
-                true
+                Some(true)
             }
-            _ => true,
+            _ => Some(false),
         }
     }
 
@@ -5188,6 +5367,8 @@ impl Play {
             self.alone_on_return.clear();
             self.gone_while_out.clear();
             self.rested.clear();
+            self.dealt_onto.clear();
+            self.astray.clear();
             self.faces_read.clear();
             // Second boxes were found on this round's cards.
             self.twins.clear();
@@ -6358,6 +6539,16 @@ fn which_hand(state: &State, seat: Seat, hand: u8) -> String {
     } else {
         String::new()
     }
+}
+
+/// Whether `seat`'s one hand still lies face down, as dealt: no natural
+/// declared, not divided, not over (thrown to the pone).
+fn waits_face_down(state: &State, seat: Seat) -> bool {
+    state.seat_round(seat).is_some_and(|round| {
+        matches!(round.hands.as_slice(), [hand]
+            if hand.declared.is_none()
+                && matches!(hand.state, HandState::Open | HandState::Stood))
+    })
 }
 
 /// What the card after one come to rest at the next seat's place says
