@@ -836,7 +836,7 @@ pub struct Play {
     /// Cards given to the seat due that came to rest at another seat's
     /// place (the dealer's slip), until they move: no mark of their seat's
     /// place ([`Play::seat_distance`]).
-    astray: BTreeSet<u64>,
+    astray: BTreeMap<u64, u64>,
     /// The journal line each face-up card went in with, by its track.
     lines: BTreeMap<u64, u64>,
     /// The last card dealt: the frame it came to rest, its track, and how
@@ -986,7 +986,7 @@ impl Play {
             placed: BTreeMap::new(),
             rested: BTreeMap::new(),
             dealt_onto: BTreeSet::new(),
-            astray: BTreeSet::new(),
+            astray: BTreeMap::new(),
             lines: BTreeMap::new(),
             last_dealt: None,
             shown_lately: Vec::new(),
@@ -1156,23 +1156,6 @@ impl Play {
     /// they came (a card counted late, as the box where it landed was let go
     /// late: [`Tracker::not_a_card`]).
     fn queue(&mut self, fact: Fact) {
-        // A back come to rest at a seat's place, off the pack and the pile,
-        // is followed as a card of the deal from now: if the dealer moves
-        // it before its turn comes (its fact held for the showdown), it is
-        // that card moved, not a new one (seed 35's slip sitting at
-        // 480x270: Ann's first card of round 2, put at Bob's place as round
-        // 1's hands were shown, then moved to hers, went in as Bob's).
-        if let Fact::Landed {
-            track,
-            bbox,
-            card: None,
-            ..
-        } = fact
-            && let Some(seat) = self.seat_at(centre(bbox))
-            && !self.on_a_stack(centre(bbox), long_side(bbox), Some(seat))
-        {
-            self.tracker.dealt(track);
-        }
         let later = match fact {
             Fact::Landed { frame, .. } => self
                 .facts
@@ -3950,7 +3933,55 @@ impl Play {
             tracing::debug!(track, "a card seen again");
             return Some(false);
         }
+        if self.moved_home(&landing, due) {
+            return Some(false);
+        }
         None
+    }
+
+    /// Whether a card coming to rest at a seat's place, while the deal is
+    /// due another, is that seat's card given it astray (come to rest at
+    /// another seat's place, the dealer's slip) moved to its own place: the
+    /// astray card came to rest at most three times [`NEXT_CARD_SECS`]
+    /// before and went from sight since, and this one shows as it did (a
+    /// back as a back). The tracker loses a card the dealer moves across the table
+    /// when it was no card of the deal yet as it moved (seed 35's slip
+    /// sitting at 480x270: Ann's first card of round 2, put at Bob's place
+    /// while round 1's hands were shown, the table holding it for the
+    /// showdown, then moved to hers, went in as Bob's, and his own card
+    /// after it was taken for one found again). It takes the astray card's
+    /// place, no new card.
+    fn moved_home(&mut self, landing: &Landing, due: Option<Seat>) -> bool {
+        let &Landing {
+            track,
+            frame,
+            bbox,
+            card,
+            ..
+        } = landing;
+        let here = centre(bbox);
+        let Some(seat) = self.seat_at(here) else {
+            return false;
+        };
+        if due == Some(seat) {
+            return false;
+        }
+        let within = 3 * self.frames(NEXT_CARD_SECS).max(1);
+        let astray = self.astray.iter().find_map(|(&t, &rested)| {
+            (self.placed.get(&t).is_some_and(|&(s, _)| s == seat)
+                && rested < frame
+                && frame <= rested + within
+                && self.tracker.last_seen(t).is_none_or(|l| l < frame)
+                && card.is_some() == self.lines.contains_key(&t))
+            .then_some(t)
+        });
+        let Some(old) = astray else {
+            return false;
+        };
+        tracing::debug!(track, old, "a card given astray, moved to its seat's place");
+        self.astray.remove(&old);
+        self.take_over(old, track, seat, here);
+        true
     }
 
     /// Whether a back come to rest in `frame`, the last round's cards not yet
@@ -4095,7 +4126,7 @@ impl Play {
         // Placed first: the card may end the round, and go with the others.
         self.place(track, due, here);
         if astray {
-            self.astray.insert(track);
+            self.astray.insert(track, frame);
         }
         let anchor = self.zones.anchors.get(due.index()).copied().flatten();
         let phase = self.game.sitting().state().phase();
@@ -4741,7 +4772,7 @@ impl Play {
             .chain(
                 self.placed
                     .iter()
-                    .filter(|(t, (s, _))| s.index() == seat && !self.astray.contains(t))
+                    .filter(|(t, (s, _))| s.index() == seat && !self.astray.contains_key(t))
                     .map(|(_, (_, c))| *c),
             )
             .map(|p| distance(p, centre))
