@@ -287,16 +287,7 @@ fn the_real_recogniser_keeps_the_ledger_of_rendered_sittings() {
 /// moved (her card marked Ann's place there).
 #[test]
 fn the_real_recogniser_tells_the_slips_filmed_and_none_that_were_not() {
-    let dir = rendered_sitting(
-        "play-slips",
-        35,
-        3,
-        5,
-        "480x270",
-        &[
-            "--slip", "14", "--slip", "20+2", "--slip", "26+2", "--slip", "34",
-        ],
-    );
+    let dir = slip_sitting();
     let out = pone_ok([
         "play".as_ref(),
         "--source".as_ref(),
@@ -1884,16 +1875,7 @@ fn the_last_card_goes_to_the_pone_and_dealing_it_is_told() {
 /// the ledger is the same as the sitting's without them.
 #[test]
 fn a_card_dealt_to_the_next_seat_and_moved_is_told_as_the_dealers_slip() {
-    let dir = rendered_sitting(
-        "play-slips",
-        35,
-        3,
-        5,
-        "480x270",
-        &[
-            "--slip", "14", "--slip", "20+2", "--slip", "26+2", "--slip", "34",
-        ],
-    );
+    let dir = slip_sitting();
     let cards = dealt(&dir);
     // Ann sits first.
     assert_eq!(cards[13].1, 0, "card 14 is Ann's first card of round 2");
@@ -1926,16 +1908,7 @@ fn a_card_dealt_to_the_next_seat_and_moved_is_told_as_the_dealers_slip() {
 /// card turned up, and the dealer's answer made it his).
 #[test]
 fn a_face_dealt_onto_another_players_backs_in_the_draw_is_a_card_dealt_there() {
-    let dir = rendered_sitting(
-        "play-slips",
-        35,
-        3,
-        5,
-        "480x270",
-        &[
-            "--slip", "14", "--slip", "20+2", "--slip", "26+2", "--slip", "34",
-        ],
-    );
+    let dir = slip_sitting();
     let truth = std::fs::read_to_string(dir.join("truth.jsonl")).expect("truth.jsonl");
     let card_34 = truth
         .lines()
@@ -1967,6 +1940,21 @@ fn share_of_smaller(a: [f32; 4], b: [f32; 4]) -> f32 {
     let h = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
     let area = |r: [f32; 4]| (r[2] - r[0]) * (r[3] - r[1]);
     w * h / area(a).min(area(b)).max(1.0)
+}
+
+/// The slip sitting (seed 35: 5 players, 3 rounds, 480x270) with its four
+/// filmed slips: cards 14, 20 (two seats on), 26 (two seats on) and 34.
+fn slip_sitting() -> Scratch {
+    rendered_sitting(
+        "play-slips",
+        35,
+        3,
+        5,
+        "480x270",
+        &[
+            "--slip", "14", "--slip", "20+2", "--slip", "26+2", "--slip", "34",
+        ],
+    )
 }
 
 /// The finder's second box on overlapping backs: for a few frames after a
