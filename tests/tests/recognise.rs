@@ -82,24 +82,35 @@ fn the_recogniser_finds_and_reads_held_out_cards() {
     assert!(false_cards <= 70, "{false_cards} false readings");
 }
 
-/// Six empty rendered tables (held-out designs' cloths, clutter, hands and
-/// light), read as pictures, show no card. (Read as a table camera's frames,
-/// which keep a back the checker gives 0.5, scene 5's green pen tip is still
-/// a back at 0.51: issue 4, models/README.md.)
+/// Two hundred empty rendered tables (held-out designs' cloths, clutter,
+/// hands and light), read as pictures, show no face-up card, and at most two
+/// face-down ones. A table's view is never read whole as one card: the
+/// whole-card reader took seven of these tables (a carpet, a pen) for an
+/// ace or a four at 0.80 to 0.99. Two booklets of the clutter, card-sized
+/// with a printed emblem, pass the back checker at 0.99 (scenes 128 and
+/// 187: issue 4, models/README.md). (Read as a table camera's frames, which
+/// keep a back the checker gives 0.5, scene 5's green pen tip is still a
+/// back at 0.51.)
 #[test]
 fn an_empty_table_shows_no_cards() {
     let designs = held_out();
     let backs: Vec<usize> = designs.iter().map(Design::backs).collect();
     let mut recogniser = recogniser();
-    for n in 0..6 {
+    let mut false_backs = Vec::new();
+    for n in 0..200 {
         let seed = scene_seed(92, n);
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         let mut scene = random_scene(&mut rng, designs.len(), &backs, 1280, 720, seed);
         scene.cards.clear();
         let frame = render(&scene, &designs);
         let found = recogniser.recognise(&frame.image).expect("recognise");
-        assert!(found.is_empty(), "scene {n}: {found:?}");
+        assert!(
+            found.iter().all(|s| s.card == "back"),
+            "scene {n}: {found:?}"
+        );
+        false_backs.extend(found.into_iter().map(|s| (n, s)));
     }
+    assert!(false_backs.len() <= 2, "{false_backs:?}");
 }
 
 /// The least share of cards found and read right that a model may land with:
@@ -135,10 +146,11 @@ fn a_card_filling_the_picture_is_read_whole_but_never_a_camera_frame() {
     assert!(!whole(&seen), "{seen:?}");
 }
 
-/// A table's view whose face-down cards are found surely is a table, not one
-/// face-up card filling the picture: three held-out renders (two backs of a
-/// design never trained on, found as one or two) were read whole as an ace
-/// or a ten at 0.91 to 0.97, and that one card replaced the backs.
+/// A table's view of face-down cards is a table, not one face-up card
+/// filling the picture: three held-out renders (two backs of a design never
+/// trained on, found as one or two) were read whole as an ace or a ten at
+/// 0.91 to 0.97, and that one card replaced the backs (a table's view is
+/// never read whole since session 72).
 #[test]
 fn a_table_of_face_down_cards_is_not_read_whole_as_one_card() {
     let designs = held_out();

@@ -317,13 +317,14 @@ impl Recogniser {
         let (fw, fh) = (frame.width() as f32, frame.height() as f32);
         // A picture that is one card filling it (a close-up, a scan, a
         // straightened card): read whole, it is that card and nothing else.
-        // Asked of small pictures, card-shaped ones and pictures with at most
-        // two cards found, face up or down (a picture full of cards is not
-        // one card, nor is a table of face-down cards dealt); never of a
-        // table camera's frames.
+        // Asked of small pictures and card-shaped ones only; never of a
+        // table's view (a wider picture: an empty table's cloth, carpet and
+        // pen were read whole as an ace at up to 0.99, and a card filling
+        // such a picture is found and read at its corners) nor of a table
+        // camera's frames.
         let camera = self.camera;
         let close = may_be_one_card(fw, fh);
-        let whole = if !camera && (candidates.len() + backs.len() <= 2 || close) {
+        let whole = if !camera && close {
             self.picture_as_card(frame, &classes)?.and_then(|picture| {
                 let (best, p) = most_likely(&picture)?;
                 (best < classes.len() && names_a_card(&classes[best])).then(|| Seen {
@@ -338,7 +339,6 @@ impl Recogniser {
         } else {
             None
         };
-        let sure = if close { WHOLE_SURE } else { WHOLE_SURE_WIDE };
         let mut seen = Vec::new();
         for (candidate, combined) in candidates.iter().zip(evidence) {
             let Some((best, p)) = most_likely(&combined) else {
@@ -370,9 +370,8 @@ impl Recogniser {
             });
         }
         if let Some(card) = &whole
-            && card.confidence >= sure
-            && !other_cards_read(card, &seen, close)
-            && (close || !a_back_found_surely(&backs))
+            && card.confidence >= WHOLE_SURE
+            && !other_cards_read(card, &seen)
         {
             return Ok(vec![card.clone()]);
         }
@@ -388,7 +387,6 @@ impl Recogniser {
         // picture's reading, unsure as it is, says more than nothing (a
         // close-up whose index is cut off).
         if seen.is_empty()
-            && close
             && let Some(card) = whole
             && card.confidence >= self.min_confidence
         {
@@ -737,12 +735,9 @@ fn uncovered(mine: [f32; 4], top: [f32; 4], index: [f32; 4]) -> Option<[f32; 4]>
 }
 
 /// Whether a picture read whole as one card has corners read surely
-/// ([`OTHER_CARD_SURE`]) as other cards: two or more in a picture that may be
-/// one card (`close`: card-shaped or small), where a pip may read as a
-/// card; one in a table's view, where the card lies smaller than the
-/// whole-card reader learned cards (a lone ace of diamonds on wood, its
-/// index read at 1.0, was read whole as a ten at 0.85).
-fn other_cards_read(whole: &Seen, corners: &[Seen], close: bool) -> bool {
+/// ([`OTHER_CARD_SURE`]) as two or more other cards (one is not enough: a
+/// pip of a close-up may read as a card).
+fn other_cards_read(whole: &Seen, corners: &[Seen]) -> bool {
     let mut others: Vec<&str> = corners
         .iter()
         .filter(|s| s.confidence >= OTHER_CARD_SURE && s.card != whole.card)
@@ -750,15 +745,7 @@ fn other_cards_read(whole: &Seen, corners: &[Seen], close: bool) -> bool {
         .collect();
     others.sort_unstable();
     others.dedup();
-    others.len() >= if close { 2 } else { 1 }
-}
-
-/// Whether a face-down card was found surely ([`SURE_BACK`]): a table's
-/// view (a picture neither card-shaped nor small) with one is a table, not
-/// one face-up card filling the picture. Two face-down cards of a held-out
-/// design on a table, found as one back, were read whole as an ace at 0.97.
-fn a_back_found_surely(backs: &[Seen]) -> bool {
-    backs.iter().any(|b| b.confidence >= SURE_BACK)
+    others.len() >= 2
 }
 
 /// How sure the whole-card reader must be for the picture to be that one
@@ -771,13 +758,6 @@ const WHOLE_SURE: f32 = 0.5;
 /// no one card, however sure the whole-card reader is (a photo of four
 /// cards on a table was read whole as an ace at 0.94).
 const OTHER_CARD_SURE: f32 = 0.8;
-
-/// [`WHOLE_SURE`] for a picture that is neither card-shaped nor small (a
-/// table's view, not a close-up): an empty table's cloth was read whole as
-/// an ace at 0.52. On the held-out renders one reading of the whole frame,
-/// wrong, goes at 0.8 and no card read right; the photo sets are all small
-/// or card-shaped, so unchanged.
-const WHOLE_SURE_WIDE: f32 = 0.8;
 
 /// The share of a card (about its centre) that another reading's index must
 /// lie in for the two to be one card ([`drop_same_card`]).
@@ -1123,22 +1103,10 @@ mod tests {
         let at = |card: &str, confidence: f32| seen(card, confidence, [10.0, 10.0, 90.0, 130.0]);
         // A photo of four cards: each read surely, none the ace.
         let table = [at("9S", 1.0), at("KH", 1.0), at("QC", 0.99), at("AH", 1.0)];
-        assert!(other_cards_read(&whole, &table, true));
+        assert!(other_cards_read(&whole, &table));
         // One card: its own index, and a pip read as another card.
         let close_up = [at("AD", 0.99), at("8D", 0.93), at("8D", 0.9), at("3D", 0.4)];
-        assert!(!other_cards_read(&whole, &close_up, true));
-        // A table's view of one card whose index reads surely as another.
-        let lone = [at("AD", 1.0)];
-        assert!(other_cards_read(
-            &seen("TD", 0.85, [0.0, 0.0, 960.0, 540.0]),
-            &lone,
-            false
-        ));
-        assert!(!other_cards_read(
-            &seen("TD", 0.85, [0.0, 0.0, 378.0, 504.0]),
-            &lone,
-            true
-        ));
+        assert!(!other_cards_read(&whole, &close_up));
     }
 
     #[test]
