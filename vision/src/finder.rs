@@ -12,7 +12,8 @@
 //! The network finds and places cards best when they are about [`BEST_CARD`]
 //! pixels tall as it sees them; far cards in a wide frame are much smaller at
 //! [`NET_SIZE`]. So when the cards found at first are small, the frame is seen
-//! again, larger ([`wanted_side`]), and that look's finds are the answer.
+//! again, larger ([`wanted_side`]), and that look's finds are the answer; a
+//! card filling a close-up is seen again smaller.
 
 use std::path::{Path, PathBuf};
 
@@ -36,6 +37,21 @@ pub const BEST_CARD: f32 = 100.0;
 /// The most long side a frame is seen at: the finder's cost grows with its
 /// square (about 30 ms at 1280x736 on 2 cores, against 8 ms at 640x384).
 pub const MOST_SIDE: u32 = 1280;
+
+/// The least long side a frame is seen at: for a card filling a close-up
+/// ([`HUGE_CARD`]), so that it is at most 2.6 times [`BEST_CARD`] as the
+/// network sees it.
+pub const LEAST_SIDE: u32 = 256;
+
+/// Cards this many times [`BEST_CARD`] tall at the first look are seen again
+/// smaller (down to [`LEAST_SIDE`]); smaller cards are never seen smaller
+/// than at [`NET_SIZE`]. A card filling a landscape picture is five times the
+/// best size at [`NET_SIZE`], and its pips and far corner were read as other
+/// cards: on 60 such close-ups of the five held-out designs (session 72,
+/// models/README.md), 24 false cards at [`NET_SIZE`], 3 seen again at 256.
+/// Seeing every large card smaller (session 5; or from 2 times here) lost
+/// more cards than it saved false finds, on the photos and the renders alike.
+pub const HUGE_CARD: f32 = 2.5;
 
 /// The network's cell size, in its pixels.
 const STRIDE: usize = 4;
@@ -509,10 +525,10 @@ fn look(
 /// The long side to see a frame at again, given what was found at the first
 /// look at a frame whose long side is `long_side`: the size that makes the
 /// typical card found (the median of the cards each corner's window implies
-/// and of the backs' boxes) [`BEST_CARD`] pixels tall, between [`NET_SIZE`] and [`MOST_SIDE`]. `None` when nothing was found
-/// or the first look was within a quarter of that size. (Seeing large cards
-/// smaller than at [`NET_SIZE`] lost more cards than it saved false finds, on
-/// the photos and the renders alike, so frames are only ever seen larger.)
+/// and of the backs' boxes) [`BEST_CARD`] pixels tall, between [`NET_SIZE`]
+/// and [`MOST_SIDE`], or down to [`LEAST_SIDE`] for cards over [`HUGE_CARD`]
+/// times that size. `None` when nothing was found or the first look was
+/// within a quarter of that size.
 #[must_use]
 pub fn wanted_side(finds: &Finds, long_side: u32) -> Option<u32> {
     // The network's pixels per frame pixel.
@@ -537,7 +553,12 @@ pub fn wanted_side(finds: &Finds, long_side: u32) -> Option<u32> {
     heights.sort_by(f32::total_cmp);
     let typical = heights[heights.len() / 2];
     let now = finds.side as f32;
-    let wanted = (now * BEST_CARD / typical).clamp(NET_SIZE as f32, MOST_SIDE as f32);
+    let least = if typical > HUGE_CARD * BEST_CARD {
+        LEAST_SIDE
+    } else {
+        NET_SIZE
+    };
+    let wanted = (now * BEST_CARD / typical).clamp(least as f32, MOST_SIDE as f32);
     (wanted > 1.25 * now || wanted * 1.25 < now).then_some(wanted.round() as u32)
 }
 
@@ -1011,8 +1032,17 @@ mod tests {
     #[test]
     fn cards_near_the_best_size_or_larger_are_not_seen_again() {
         assert_eq!(wanted_side(&finds(&[190.0, 200.0, 210.0], 640), 1280), None);
-        assert_eq!(wanted_side(&finds(&[900.0], 640), 1280), None);
+        assert_eq!(wanted_side(&finds(&[480.0], 640), 1280), None);
         assert_eq!(wanted_side(&finds(&[], 640), 1280), None);
+    }
+
+    #[test]
+    fn a_card_filling_the_picture_is_seen_again_smaller() {
+        // 900 frame pixels tall is 450 to the network at 640: 142 would make
+        // it 100, and the least side is 256.
+        assert_eq!(wanted_side(&finds(&[900.0], 640), 1280), Some(LEAST_SIDE));
+        // 600 is 300 to the network: 213 would make it 100.
+        assert_eq!(wanted_side(&finds(&[600.0], 640), 1280), Some(LEAST_SIDE));
     }
 
     #[test]
