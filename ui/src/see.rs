@@ -410,9 +410,24 @@ fn score(tally: &mut Tally, truth: &Truth, seen: &[Seen]) {
             if let Some(best) = best {
                 tally.confidences.push((best.confidence, right));
             }
+            // Every other reading (a pip or the far corner read as another
+            // card, a back) is a false card on the one card there is.
+            let others: Vec<&Seen> = seen
+                .iter()
+                .filter(|s| !best.is_some_and(|b| std::ptr::eq(*s, b)))
+                .collect();
+            for other in &others {
+                tally.false_cards += 1;
+                tally.twice += 1;
+                tally.confidences.push((other.confidence, false));
+                *tally
+                    .confusions
+                    .entry(("(again)".to_owned(), other.card.clone()))
+                    .or_default() += 1;
+            }
             if right {
                 tally.read_right += 1;
-                tally.images_right += 1;
+                tally.images_right += usize::from(others.is_empty());
             } else {
                 *tally.confusions.entry((card.clone(), read)).or_default() += 1;
             }
@@ -771,4 +786,27 @@ pub fn crops(
         written += from_labels + from_finder;
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_single_cards_other_readings_are_false_cards() {
+        let card = Truth::Single("9D".to_owned());
+        let whole = [0.0, 0.0, 400.0, 300.0];
+        let mut tally = Tally::default();
+        score(&mut tally, &card, &[Seen::new("9D", 0.99, whole)]);
+        assert_eq!((tally.read_right, tally.images_right), (1, 1));
+        assert_eq!(tally.false_cards, 0);
+        // Its far corner read as another card: right, but not wholly.
+        let pip = Seen::new("9H", 0.6, [200.0, 0.0, 400.0, 300.0]);
+        score(&mut tally, &card, &[pip, Seen::new("9D", 0.99, whole)]);
+        assert_eq!((tally.read_right, tally.images_right), (2, 1));
+        assert_eq!((tally.false_cards, tally.twice), (1, 1));
+        // Read wrong: the one reading is the card's, not a false card.
+        score(&mut tally, &card, &[Seen::new("8D", 0.9, whole)]);
+        assert_eq!((tally.read_right, tally.false_cards), (2, 1));
+    }
 }
