@@ -288,17 +288,7 @@ fn the_real_recogniser_keeps_the_ledger_of_rendered_sittings() {
 #[test]
 fn the_real_recogniser_tells_the_slips_filmed_and_none_that_were_not() {
     let dir = slip_sitting();
-    let out = pone_ok([
-        "play".as_ref(),
-        "--source".as_ref(),
-        dir.as_os_str(),
-        "--dealer".as_ref(),
-        dir.join("dealer.jsonl").as_os_str(),
-        "--headless".as_ref(),
-        "--json".as_ref(),
-    ]);
-    let said = String::from_utf8_lossy(&out.stderr);
-    let ledger: Value = serde_json::from_slice(&out.stdout).expect("the ledger as JSON");
+    let (ledger, said) = played_headless(&dir, &[]);
     assert_eq!(ledger["balances"], truth_ledger(&dir)["balances"], "{said}");
     let told = |text: &str| said.lines().filter(|l| l.contains(text)).count();
     assert_eq!(

@@ -5,7 +5,7 @@
 use pone_vision::art::{Design, Split, embedded};
 use pone_vision::recognise::Recogniser;
 use pone_vision::render::{CardLabel, render, scene_seed};
-use pone_vision::scene::random_scene;
+use pone_vision::scene::{Scene, random_scene};
 use pone_vision::scoring::{Label, Outcome, match_readings};
 use rand::SeedableRng;
 
@@ -15,6 +15,15 @@ fn held_out() -> Vec<Design> {
         .into_iter()
         .filter(|d| d.split == Split::HeldOut)
         .collect()
+}
+
+/// Scene `n` of a set rendered with `seed` (as `pone synth --seed` numbers
+/// them), `width` x `height`, drawn from `designs`.
+fn scene(designs: &[Design], seed: u64, n: u64, width: u32, height: u32) -> Scene {
+    let backs: Vec<usize> = designs.iter().map(Design::backs).collect();
+    let seed = scene_seed(seed, n);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    random_scene(&mut rng, designs.len(), &backs, width, height, seed)
 }
 
 fn recogniser() -> Recogniser {
@@ -37,14 +46,10 @@ fn must_find(card: &CardLabel) -> bool {
 #[test]
 fn the_recogniser_finds_and_reads_held_out_cards() {
     let designs = held_out();
-    let backs: Vec<usize> = designs.iter().map(Design::backs).collect();
     let mut recogniser = recogniser();
     let (mut right, mut total, mut false_cards) = (0u32, 0u32, 0u32);
     for n in 0..16 {
-        let seed = scene_seed(91, n);
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let scene = random_scene(&mut rng, designs.len(), &backs, 1280, 720, seed);
-        let frame = render(&scene, &designs);
+        let frame = render(&scene(&designs, 91, n, 1280, 720), &designs);
         let found = recogniser.recognise(&frame.image).expect("recognise");
         let labels: Vec<Label> = frame
             .labels
@@ -94,13 +99,10 @@ fn the_recogniser_finds_and_reads_held_out_cards() {
 #[test]
 fn an_empty_table_shows_no_cards() {
     let designs = held_out();
-    let backs: Vec<usize> = designs.iter().map(Design::backs).collect();
     let mut recogniser = recogniser();
     let mut false_backs = Vec::new();
     for n in 0..200 {
-        let seed = scene_seed(92, n);
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let mut scene = random_scene(&mut rng, designs.len(), &backs, 1280, 720, seed);
+        let mut scene = scene(&designs, 92, n, 1280, 720);
         scene.cards.clear();
         let frame = render(&scene, &designs);
         let found = recogniser.recognise(&frame.image).expect("recognise");
@@ -156,15 +158,12 @@ fn a_card_filling_the_picture_is_read_whole_but_never_a_camera_frame() {
 #[test]
 fn a_card_filling_a_landscape_picture_is_read_as_that_card_alone() {
     let designs = held_out();
-    let backs: Vec<usize> = designs.iter().map(Design::backs).collect();
     let mut recogniser = recogniser();
     let mut wrong = Vec::new();
     for (n, code) in (0u64..).zip([
         "AH", "7C", "QS", "TD", "3S", "KH", "9D", "JC", "5H", "2S", "8C", "6D",
     ]) {
-        let seed = scene_seed(93, n);
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let mut scene = random_scene(&mut rng, designs.len(), &backs, 1280, 960, seed);
+        let mut scene = scene(&designs, 93, n, 1280, 960);
         scene.cards.clear();
         let mut picture = image::DynamicImage::ImageRgb8(render(&scene, &designs).image).to_rgba8();
         let card: pone_engine::Card = code.parse().expect("a card");
@@ -199,13 +198,9 @@ fn a_card_filling_a_landscape_picture_is_read_as_that_card_alone() {
 #[test]
 fn a_table_of_face_down_cards_is_not_read_whole_as_one_card() {
     let designs = held_out();
-    let backs: Vec<usize> = designs.iter().map(Design::backs).collect();
     let mut recogniser = recogniser();
     for n in [42, 50, 70] {
-        let seed = scene_seed(4242, n);
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let scene = random_scene(&mut rng, designs.len(), &backs, 1280, 720, seed);
-        let frame = render(&scene, &designs);
+        let frame = render(&scene(&designs, 4242, n, 1280, 720), &designs);
         let found = recogniser.recognise(&frame.image).expect("recognise");
         assert!(
             found.iter().all(|s| s.card == "back"),
@@ -223,10 +218,7 @@ fn a_table_of_face_down_cards_is_not_read_whole_as_one_card() {
 fn a_camera_frame_looked_at_where_it_changed_finds_what_a_whole_look_finds() {
     use pone_vision::finder::{Finder, Look};
     let designs = held_out();
-    let backs: Vec<usize> = designs.iter().map(Design::backs).collect();
-    let seed = scene_seed(2026, 7);
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut before = random_scene(&mut rng, designs.len(), &backs, 1280, 720, seed);
+    let mut before = scene(&designs, 2026, 7, 1280, 720);
     // No noise, so that the rest of the frame is as the first look saw it
     // (the finder's answer moves with the camera's noise), then the card on
     // top taken up, then the camera's noise.
