@@ -395,6 +395,12 @@ pub fn write_crops(
 ) -> Result<usize, SynthError> {
     use rand::Rng;
     use std::fmt::Write as _;
+    // The list is written even for a scene with no corner to cut (only
+    // backs, or every index hidden), so the folder is made first.
+    std::fs::create_dir_all(dir).map_err(|e| SynthError::Write {
+        path: dir.to_path_buf(),
+        reason: e.to_string(),
+    })?;
     let mut rng = StdRng::seed_from_u64(seed ^ 0xC0_4E45);
     let mut list = String::new();
     let mut written = 0;
@@ -605,6 +611,27 @@ mod crop_tests {
             }
         }
         assert!(listed > 10, "{listed} crops");
+        let _ = std::fs::remove_dir_all(out);
+    }
+
+    /// `pone crops` on a set whose first scene has no corner to cut (a pack
+    /// half hidden, say) wrote its list into a folder not yet made.
+    #[test]
+    fn a_scene_with_no_corner_to_cut_is_listed_empty() {
+        let labels: crate::render::FrameLabels = serde_json::from_str(
+            r#"{"width":320,"height":180,"design":"d","cards":[
+            {"card":"back","corners":[[100,40],[160,40],[160,130],[100,130]],"box":[100,40,160,130],"visible":0.5,"index":[],"role":{"at":"pack"}}]}"#,
+        )
+        .expect("labels");
+        let rendered = crate::render::Rendered {
+            image: image::RgbImage::new(320, 180),
+            labels,
+        };
+        let out = std::env::temp_dir().join(format!("pone-no-corner-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&out);
+        assert_eq!(write_crops(&rendered, &out, 0, 1).expect("written"), 0);
+        let list = std::fs::read_to_string(out.join("000000.csv")).expect("list");
+        assert!(list.is_empty(), "{list}");
         let _ = std::fs::remove_dir_all(out);
     }
 
