@@ -60,6 +60,14 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), SynthError> {
     })
 }
 
+/// Makes folder `dir` and those above it.
+fn make_dir(dir: &Path) -> Result<(), SynthError> {
+    std::fs::create_dir_all(dir).map_err(|e| SynthError::Write {
+        path: dir.to_owned(),
+        reason: e.to_string(),
+    })
+}
+
 #[derive(serde::Serialize)]
 struct Manifest<'a> {
     scenes: u64,
@@ -84,10 +92,7 @@ pub fn write_set(
     let images = options.out.join("images");
     let labels = options.out.join("labels");
     for dir in [&images, &labels] {
-        std::fs::create_dir_all(dir).map_err(|e| SynthError::Write {
-            path: dir.clone(),
-            reason: e.to_string(),
-        })?;
+        make_dir(dir)?;
     }
     let manifest = Manifest {
         scenes: options.scenes,
@@ -397,10 +402,7 @@ pub fn write_crops(
     use std::fmt::Write as _;
     // The list is written even for a scene with no corner to cut (only
     // backs, or every index hidden), so the folder is made first.
-    std::fs::create_dir_all(dir).map_err(|e| SynthError::Write {
-        path: dir.to_path_buf(),
-        reason: e.to_string(),
-    })?;
+    make_dir(dir)?;
     let mut rng = StdRng::seed_from_u64(seed ^ 0xC0_4E45);
     let mut list = String::new();
     let mut written = 0;
@@ -428,10 +430,7 @@ pub fn write_crops(
         };
         let crops = crate::reader::index_corners(&straight);
         let class_dir = dir.join(&card.card);
-        std::fs::create_dir_all(&class_dir).map_err(|e| SynthError::Write {
-            path: class_dir.clone(),
-            reason: e.to_string(),
-        })?;
+        make_dir(&class_dir)?;
         for corner in corners_shown {
             let name = format!("{n:06}_{k:02}_{corner}.png");
             let path = class_dir.join(&name);
