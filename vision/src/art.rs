@@ -460,11 +460,117 @@ fn ink_box(face: &RgbaImage) -> Option<IndexBox> {
     })
 }
 
+/// A shape of an invented back's picture: an ellipse of one colour.
+struct Shape {
+    centre: [f32; 2],
+    half: [f32; 2],
+    turn: f32,
+    colour: [f32; 3],
+}
+
+impl Shape {
+    fn covers(&self, px: f32, py: f32) -> bool {
+        let (dx, dy) = (px - self.centre[0], py - self.centre[1]);
+        let (c, s) = (self.turn.cos(), self.turn.sin());
+        ((dx * c + dy * s) / self.half[0]).hypot((-dx * s + dy * c) / self.half[1]) < 1.0
+    }
+}
+
+/// The kinds of [`invented_back`] drawn over its whole ground (5: a
+/// picture of a few shapes, 6: thin lines crossing on pale paper, 7:
+/// scrolls on a shaded ground), and what they are drawn with.
+struct Drawn {
+    kind: u32,
+    shapes: Vec<Shape>,
+    ground: [f32; 3],
+    ink: [f32; 3],
+    third: [f32; 3],
+    period: f32,
+    waves: f32,
+    height: f32,
+}
+
+impl Drawn {
+    /// Draws the picture's shapes (their colours by `colour`) and the
+    /// scrolls' waves from `rng`, for a back `size` (width, height).
+    fn new(
+        kind: u32,
+        [ground, ink, third]: [[f32; 3]; 3],
+        period: f32,
+        (wf, hf): (f32, f32),
+        rng: &mut rand::rngs::StdRng,
+        colour: impl Fn(&mut rand::rngs::StdRng) -> [f32; 3],
+    ) -> Drawn {
+        use rand::Rng;
+        let shapes = (0..rng.random_range(3..8))
+            .map(|_| Shape {
+                centre: [
+                    rng.random_range(0.25..0.75) * wf,
+                    rng.random_range(0.2..0.8) * hf,
+                ],
+                half: [
+                    rng.random_range(0.06..0.3) * wf,
+                    rng.random_range(0.04..0.25) * hf,
+                ],
+                turn: rng.random_range(0.0..std::f32::consts::PI),
+                colour: colour(rng),
+            })
+            .collect();
+        Drawn {
+            kind,
+            shapes,
+            ground,
+            ink,
+            third,
+            period,
+            waves: rng.random_range(1.5..5.0f32),
+            height: hf,
+        }
+    }
+
+    /// The colour at pixel (`px`, `py`), (`u`, `v`) along and across the
+    /// design's angle, on a back `width` wide; `None` for the other kinds.
+    fn colour(&self, px: f32, py: f32, u: f32, v: f32, width: f32) -> Option<[f32; 3]> {
+        let period = self.period;
+        match self.kind {
+            5 => Some(
+                self.shapes
+                    .iter()
+                    .rev()
+                    .find(|shape| shape.covers(px, py))
+                    .map_or(self.ground, |shape| shape.colour),
+            ),
+            6 => {
+                let thin = |v: f32| (v / period).rem_euclid(1.0) < 0.12;
+                Some(if thin(u) {
+                    self.ink
+                } else if thin(v + period / 2.0) {
+                    self.third
+                } else {
+                    self.ground.map(|g| 200.0 + 0.2 * g)
+                })
+            }
+            7 => {
+                let t = py / self.height;
+                let scroll = (u / width * self.waves * std::f32::consts::TAU).sin() * period;
+                Some(if ((v - scroll) / period).rem_euclid(4.0) < 0.25 {
+                    self.ink
+                } else {
+                    [0, 1, 2].map(|i| self.ground[i] * (1.0 - 0.5 * t) + 0.25 * t * self.third[i])
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
 /// A card back no printer made: `like`'s shape (its size and rounded
 /// corners) filled with a random design of the kinds backs have: a white
-/// margin or none, then stripes, a tartan, a lattice of diamonds, dots, or a
-/// plain ground with frames, in one to three colours, often with an emblem
-/// in the middle.
+/// margin or none, then stripes, a tartan, a lattice of diamonds, dots, a
+/// plain ground with frames, a picture (a few shapes of their own colours
+/// over a plain ground, as a figure or flowers), thin lines crossing on a
+/// pale ground, or a shaded ground with scrolls, in one to three colours,
+/// often with an emblem in the middle.
 #[must_use]
 pub fn invented_back(like: &RgbaImage, seed: u64) -> RgbaImage {
     use rand::{Rng, SeedableRng};
@@ -497,11 +603,19 @@ pub fn invented_back(like: &RgbaImage, seed: u64) -> RgbaImage {
     } else {
         0.0
     };
-    let kind = rng.random_range(0..5u32);
+    let kind = rng.random_range(0..8u32);
     let period = rng.random_range(0.03..0.14) * wf;
     let angle: f32 = rng.random_range(0.0..std::f32::consts::PI);
     let (ca, sa) = (angle.cos(), angle.sin());
     let thick: f32 = rng.random_range(0.15..0.5);
+    let drawn = Drawn::new(
+        kind,
+        [ground, ink, third],
+        period,
+        (wf, hf),
+        &mut rng,
+        colour,
+    );
     let emblem = rng.random_bool(0.4).then(|| {
         (
             rng.random_range(0.12..0.3) * wf,
@@ -530,7 +644,9 @@ pub fn invented_back(like: &RgbaImage, seed: u64) -> RgbaImage {
                 }
                 _ => false,
             };
-            if on { ink } else { ground }
+            drawn
+                .colour(px, py, u, v, wf)
+                .unwrap_or(if on { ink } else { ground })
         } else {
             [248.0, 246.0, 240.0]
         };
@@ -593,11 +709,15 @@ mod tests {
     #[test]
     fn invented_backs_keep_the_cards_shape_and_differ_by_seed() {
         let like = embedded().expect("art")[0].back(0).clone();
-        let a = invented_back(&like, 1);
-        assert_eq!(a.dimensions(), like.dimensions());
-        for (p, q) in a.pixels().zip(like.pixels()) {
-            assert_eq!(p.0[3], q.0[3], "the rounded corners stay");
+        // Enough seeds to draw every kind of design.
+        for seed in 0..32 {
+            let a = invented_back(&like, seed);
+            assert_eq!(a.dimensions(), like.dimensions());
+            for (p, q) in a.pixels().zip(like.pixels()) {
+                assert_eq!(p.0[3], q.0[3], "the rounded corners stay");
+            }
         }
+        let a = invented_back(&like, 1);
         assert_eq!(a, invented_back(&like, 1), "one seed, one back");
         assert_ne!(a, invented_back(&like, 2));
     }

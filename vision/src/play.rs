@@ -3985,18 +3985,24 @@ impl Play {
     }
 
     /// Whether a back come to rest in `frame`, the last round's cards not yet
-    /// gathered, lies where one of them lay (half a card from it) and that
+    /// gathered, lies where one of them lay (a card from it) and that
     /// one went from sight a moment before ([`TURNED_DOWN_SECS`]): those
     /// cards turned face down to be gathered, the tracker losing their
     /// faces, not the next round's first card (seed 24 at 10 fps: Ann's
     /// hand, turned down at her place as the recording ended, went in as
     /// her first card of a round never dealt). The next round's first card
     /// comes after the gathering; found on the camera's return with those
-    /// cards found gone, it is seen in the frame they went in.
+    /// cards found gone, it is seen in the frame they went in. A card's
+    /// length ([`Play::card_length`]), not half: cards turned down are
+    /// swept up towards the pile, and within the moment no card of the
+    /// next round is dealt (seed 88 at 10 fps: Cat's two cards, turned
+    /// down and swept towards the pile as the recording ended, came to
+    /// rest 47 pixels from where her 8D lay, boxed 93 long, and went in as
+    /// her first card of a round never dealt).
     fn turned_down_to_gather(&self, frame: u64, bbox: [f32; 4]) -> bool {
         let moment = self.frames(TURNED_DOWN_SECS).max(1);
         self.gathering
-            && self.where_one_of_the_round_over_lay(bbox, 0.5 * long_side(bbox), |went| {
+            && self.where_one_of_the_round_over_lay(bbox, self.card_length(bbox), |went| {
                 went.is_some_and(|went| went < frame && frame <= went + moment)
             })
     }
