@@ -171,12 +171,14 @@ impl pone_vision::source::Source for TableCamera {
         use image::{Rgb, RgbImage};
         std::thread::sleep(std::time::Duration::from_millis(33));
         let mut image = RgbImage::from_pixel(1280, 720, Rgb([22, 82, 52]));
-        for (x0, y0, colour) in [
-            (420, 300, Rgb([245, 240, 230])),
-            (760, 280, Rgb([40, 70, 150])),
+        // Patches of no card's shape: a plain blue card-sized one is a
+        // plain back to session 75's back checker (as `kenney`'s is).
+        for (x0, y0, w, h, colour) in [
+            (420, 300, 128, 180, Rgb([245, 240, 230])),
+            (760, 280, 300, 90, Rgb([40, 70, 150])),
         ] {
-            for y in y0..y0 + 180 {
-                for x in x0..x0 + 128 {
+            for y in y0..y0 + h {
+                for x in x0..x0 + w {
                     image.put_pixel(x, y, colour);
                 }
             }
