@@ -1766,6 +1766,26 @@ fn a_hand_turned_down_to_be_gathered_is_no_next_rounds_card() {
     );
 }
 
+/// Through the real recogniser at 10 fps, 5 players, seed 212: the pone's
+/// pile lies half out of the frame's top edge, near Bob's place. The round's
+/// cards gathered come to rest there, a card's length from where Bob's 9S
+/// lay by their box in sight, but past the edge, where the card lies, they
+/// are farther: the pile (`Play::turned_down_to_gather` measures from the
+/// card past the edge), not his cards turned down where they lay. Taken
+/// for those, the pile was never known, and a box found on it as the next
+/// round's second cards went round went in as Bob's card, and another as
+/// Cat's.
+#[test]
+fn a_pile_half_out_of_the_frame_near_a_seat_is_no_card_dealt() {
+    let dir = rendered_sitting("play-pile-at-the-edge", 212, 2, 5, "1280x720", &[]);
+    let (ledger, said) = played_headless(&dir, &[]);
+    assert_eq!(
+        ledger_kept(&ledger),
+        ledger_kept(&truth_ledger(&dir)),
+        "{said}"
+    );
+}
+
 /// Perfect readings (with bad frames) over many sittings, 3 to 5 players:
 /// minutes of rendering, so run by hand (`--include-ignored`). Every seed
 /// here keeps its ledger.

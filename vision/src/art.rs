@@ -464,14 +464,15 @@ fn ink_box(face: &RgbaImage) -> Option<IndexBox> {
 struct Shape {
     centre: [f32; 2],
     half: [f32; 2],
-    turn: f32,
+    /// The sine and cosine of its turn.
+    turn: (f32, f32),
     colour: [f32; 3],
 }
 
 impl Shape {
     fn covers(&self, px: f32, py: f32) -> bool {
         let (dx, dy) = (px - self.centre[0], py - self.centre[1]);
-        let (c, s) = (self.turn.cos(), self.turn.sin());
+        let (s, c) = self.turn;
         ((dx * c + dy * s) / self.half[0]).hypot((-dx * s + dy * c) / self.half[1]) < 1.0
     }
 }
@@ -512,7 +513,7 @@ impl Drawn {
                     rng.random_range(0.06..0.3) * wf,
                     rng.random_range(0.04..0.25) * hf,
                 ],
-                turn: rng.random_range(0.0..std::f32::consts::PI),
+                turn: rng.random_range(0.0..std::f32::consts::PI).sin_cos(),
                 colour: colour(rng),
             })
             .collect();

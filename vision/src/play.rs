@@ -3998,11 +3998,20 @@ impl Play {
     /// next round is dealt (seed 88 at 10 fps: Cat's two cards, turned
     /// down and swept towards the pile as the recording ended, came to
     /// rest 47 pixels from where her 8D lay, boxed 93 long, and went in as
-    /// her first card of a round never dealt).
+    /// her first card of a round never dealt). Measured from the card past
+    /// the frame's edge ([`Play::past_the_edge`]): a box cut by the edge
+    /// is the part of a card in sight, its centre nearer the picture's
+    /// middle than the card's (seed 212 at 10 fps, 5 players: the round's
+    /// cards gathered onto the pone's pile half out of the frame's top
+    /// edge, their box's centre 98 pixels from where Bob's 9S lay (the
+    /// card's 111), a card's length 100, were taken for his cards turned
+    /// down; the pile was never known, and a box found on it went in as
+    /// his second card of the next round).
     fn turned_down_to_gather(&self, frame: u64, bbox: [f32; 4]) -> bool {
         let moment = self.frames(TURNED_DOWN_SECS).max(1);
+        let card = self.past_the_edge(bbox).0;
         self.gathering
-            && self.where_one_of_the_round_over_lay(bbox, self.card_length(bbox), |went| {
+            && self.where_one_of_the_round_over_lay(card, self.card_length(bbox), |went| {
                 went.is_some_and(|went| went < frame && frame <= went + moment)
             })
     }

@@ -782,7 +782,11 @@ pub const CHECKED_BACK: f32 = 0.85;
 /// The checker of session 75 doubts a back cut by the frame's edge more
 /// than the one before: at 0.5, a 5-player sitting's (seed 225) first card
 /// of round 2, lying half out of the frame, was kept only 13 frames late,
-/// after the next two, and the deal went astray.
+/// after the next two, and the deal went astray. At 0.4 seed 212 lost its
+/// ledger instead (the pone's pile, half out of the frame's top edge,
+/// taken for a hand turned down to be gathered), mended in the live
+/// table's rules (session 76: a hand turned down is measured from the card
+/// past the frame's edge).
 pub const CAMERA_CHECKED_BACK: f32 = 0.4;
 
 /// A back surer than this sets the frame's card size as a face-up card does.
