@@ -1365,6 +1365,17 @@ fn played_headless(dir: &Path, more: &[&str]) -> (Value, String) {
     (ledger, said)
 }
 
+/// The sitting in `dir`, played headless with its dealer's answers, ends
+/// with the truth's ledger (`ledger_kept`).
+fn played_headless_keeps_the_ledger(dir: &Path) {
+    let (ledger, said) = played_headless(dir, &[]);
+    assert_eq!(
+        ledger_kept(&ledger),
+        ledger_kept(&truth_ledger(dir)),
+        "{said}"
+    );
+}
+
 /// A ledger's balances, its rounds played and whether one is in play: what
 /// a sitting played must end with, as its truth does (a card taken for the
 /// next round's first opens a round the recording never dealt).
@@ -1758,12 +1769,7 @@ fn a_hand_thrown_to_the_pone_and_a_card_dealt_onto_another_keep_the_ledger() {
 #[test]
 fn a_hand_turned_down_to_be_gathered_is_no_next_rounds_card() {
     let dir = rendered_sitting("play-turned-down", 24, 2, 3, "1280x720", &[]);
-    let (ledger, said) = played_headless(&dir, &[]);
-    assert_eq!(
-        ledger_kept(&ledger),
-        ledger_kept(&truth_ledger(&dir)),
-        "{said}"
-    );
+    played_headless_keeps_the_ledger(&dir);
 }
 
 /// Through the real recogniser at 10 fps, 5 players, seed 212: the pone's
@@ -1778,12 +1784,7 @@ fn a_hand_turned_down_to_be_gathered_is_no_next_rounds_card() {
 #[test]
 fn a_pile_half_out_of_the_frame_near_a_seat_is_no_card_dealt() {
     let dir = rendered_sitting("play-pile-at-the-edge", 212, 2, 5, "1280x720", &[]);
-    let (ledger, said) = played_headless(&dir, &[]);
-    assert_eq!(
-        ledger_kept(&ledger),
-        ledger_kept(&truth_ledger(&dir)),
-        "{said}"
-    );
+    played_headless_keeps_the_ledger(&dir);
 }
 
 /// Perfect readings (with bad frames) over many sittings, 3 to 5 players:
