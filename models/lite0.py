@@ -114,3 +114,45 @@ class Lite0Classifier(nn.Module):
 
     def forward(self, x):
         return F.softmax(self.logits(x) / self.temperature, dim=1)
+
+
+def load_exported(model, path):
+    """Copies the weights of a model this recipe exported (`path`, ONNX) back
+    into `model`, built as it was, to train on from there. The export folded
+    each batch norm into the convolution before it, so each convolution takes
+    the folded weights and its batch norm becomes the identity plus the folded
+    bias (scale 1, mean 0, variance 1 - eps); `freeze_norms` keeps those
+    batch norms as they are while training, since a batch's own statistics
+    would undo the folding. The convolutions are matched in the graph's order
+    to the model's in its modules' order, and every shape is checked."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(path).graph
+    values = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    folded = [[values[n] for n in node.input[1:] if n in values] for node in graph.node if node.op_type == "Conv"]
+    convs = [m for m in model.modules() if isinstance(m, nn.Conv2d)]
+    norms = [m for m in model.modules() if isinstance(m, nn.BatchNorm2d)]
+    if not (len(folded) == len(convs) == len(norms)):
+        raise ValueError(f"{path}: {len(folded)} convolutions, the model has {len(convs)} and {len(norms)} batch norms")
+    for (weight, *bias), conv, norm in zip(folded, convs, norms):
+        if tuple(weight.shape) != tuple(conv.weight.shape) or len(bias) != 1:
+            raise ValueError(f"{path}: a convolution of {weight.shape} where the model has {tuple(conv.weight.shape)}")
+        conv.weight.data.copy_(torch.from_numpy(weight.copy()))
+        norm.weight.data.fill_(1.0)
+        norm.bias.data.copy_(torch.from_numpy(bias[0].copy()))
+        norm.running_mean.data.zero_()
+        norm.running_var.data.fill_(1.0 - norm.eps)
+    state = model.state_dict()
+    for name in state:
+        if name in values and "num_batches" not in name:
+            if tuple(values[name].shape) != tuple(state[name].shape):
+                raise ValueError(f"{path}: {name} is {values[name].shape}, the model's {tuple(state[name].shape)}")
+            state[name].copy_(torch.from_numpy(values[name].copy()))
+
+
+def freeze_norms(model):
+    """Keeps every batch norm in evaluation mode (see `load_exported`)."""
+    for m in model.modules():
+        if isinstance(m, nn.BatchNorm2d):
+            m.eval()

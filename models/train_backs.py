@@ -32,7 +32,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from onnx_export import export_checked
-from lite0 import Lite0Classifier
+from lite0 import Lite0Classifier, freeze_norms, load_exported
 from train_reader import block, camera_light, fit_temperature
 
 CLASSES = ["back", "none"]
@@ -113,6 +113,9 @@ def main():
     parser.add_argument("--net", choices=["small", "lite0"], default="small",
                         help="small: the plain CNN from scratch (the checker before session 20); lite0: "
                              "EfficientNet-Lite0's first four stages from ImageNet (models/lite0.py; the committed checker)")
+    parser.add_argument("--init", help="an exported lite0 checker (ONNX) to train on from, its batch norms "
+                                       "kept as exported (session 77: the committed checker on more clutter)")
+    parser.add_argument("--lr", type=float, default=3e-3, help="the schedule's highest learning rate")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     random.seed(args.seed)
@@ -126,13 +129,20 @@ def main():
     # Both classes drawn equally often: a rare class is not learned as noise.
     weights = (1.0 / counts.clamp(min=1).float())[yt]
 
-    model = BackNet() if args.net == "small" else Lite0Classifier(len(CLASSES), stages=4)
+    model = BackNet() if args.net == "small" else Lite0Classifier(len(CLASSES), pretrained=not args.init, stages=4)
+    if args.init:
+        if args.net != "lite0":
+            sys.exit("--init takes an exported lite0 checker: add --net lite0")
+        load_exported(model, args.init)
+        model.temperature.fill_(1.0)
     print(f"{sum(p.numel() for p in model.parameters())} parameters", flush=True)
-    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     per_epoch = (len(yt) + args.batch - 1) // args.batch
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * per_epoch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.epochs * per_epoch)
     for epoch in range(args.epochs):
         model.train()
+        if args.init:
+            freeze_norms(model)
         start, seen, correct = time.time(), 0, 0
         draw = torch.multinomial(weights, per_epoch * args.batch, replacement=True)
         for i in range(per_epoch):
