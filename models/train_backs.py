@@ -20,6 +20,10 @@ script keeps every tenth scene aside to fit a softmax temperature (so a low
 confidence means an often-wrong answer), exports ONNX (input `crops` float32
 [N, 3, 64, 64] in 0..1, output `probabilities` [N, 2], classes in
 `models/backs.classes.txt`), and checks it against PyTorch with onnxruntime.
+
+`--init models/backs.onnx` trains on from an exported checker instead of
+from ImageNet (with a lower `--lr`; session 77 tried it with more clutter,
+models/README.md).
 """
 import argparse
 import os
@@ -133,7 +137,10 @@ def main():
     if args.init:
         if args.net != "lite0":
             sys.exit("--init takes an exported lite0 checker: add --net lite0")
-        load_exported(model, args.init)
+        try:
+            load_exported(model, args.init)
+        except (OSError, ValueError) as e:
+            sys.exit(f"--init {args.init}: {e} (it takes a checker this script exported with --net lite0)")
         model.temperature.fill_(1.0)
     print(f"{sum(p.numel() for p in model.parameters())} parameters", flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
