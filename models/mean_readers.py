@@ -3,9 +3,12 @@
 and gives the mean of their probabilities (input `crops`, output
 `probabilities`, as `reader.onnx`), so the app reads with both unchanged.
 
-    python3 models/mean_readers.py models/reader.onnx models/candidates/reader-s73.onnx /tmp/both/reader.onnx
+    python3 models/mean_readers.py models/reader.onnx models/reader2.onnx /tmp/both/reader.onnx
 
 Needs `onnx` (models/requirements.txt). Measured in session 73 (models/README.md).
+Since session 77 the app itself reads a picture's corners with both
+(`reader2.onnx` beside `reader.onnx`), and a camera's with the first alone;
+this graph is for measuring other pairs with `pone eval --models`.
 """
 import sys
 

@@ -274,3 +274,52 @@ fn a_camera_frame_looked_at_where_it_changed_finds_what_a_whole_look_finds() {
     assert_eq!(recogniser.last_look(), Look::Unchanged);
     assert_eq!(again, in_frame);
 }
+
+/// A models folder holding copies of the committed `files`.
+fn models_with(files: &[&str]) -> pone_tests::Scratch {
+    let models = pone_tests::temp_dir("models");
+    for file in files {
+        std::fs::copy(pone_tests::models().join(file), models.join(file)).expect("copy a model");
+    }
+    models
+}
+
+#[test]
+fn a_picture_is_read_by_both_corner_readers_and_a_camera_frame_by_the_first() {
+    let designs = held_out();
+    // Twelve cards, five of them face up.
+    let frame = render(&scene(&designs, 91, 1, 1280, 720), &designs).image;
+    let first = ["finder.onnx", "reader.onnx", "reader.classes.txt"];
+    let alone = models_with(&first);
+    let both = models_with(&[&first[..], &["reader2.onnx", "reader2.classes.txt"]].concat());
+    let read = |models: &pone_tests::Scratch, camera: bool| {
+        let mut recogniser = Recogniser::open(models).expect("the models and ONNX Runtime");
+        recogniser.camera_frames(camera);
+        recogniser.recognise(&frame).expect("recognise")
+    };
+    let faces = read(&alone, false);
+    assert!(faces.iter().any(|s| s.card != "back"), "{faces:?}");
+    assert_ne!(read(&both, false), faces);
+    assert_eq!(read(&both, true), read(&alone, true));
+}
+
+#[test]
+fn a_second_corner_reader_with_other_classes_is_refused_by_name() {
+    let models = models_with(&[
+        "finder.onnx",
+        "reader.onnx",
+        "reader.classes.txt",
+        "reader2.onnx",
+    ]);
+    let classes = std::fs::read_to_string(models.join("reader.classes.txt")).expect("classes");
+    let turned: Vec<&str> = classes.lines().rev().collect();
+    std::fs::write(models.join("reader2.classes.txt"), turned.join("\n")).expect("write");
+    let Err(error) = Recogniser::open(&models) else {
+        panic!("a second reader whose classes are in another order was opened");
+    };
+    let message = error.to_string();
+    assert!(
+        message.contains("reader2.classes.txt") && message.contains("reader.classes.txt"),
+        "{message}"
+    );
+}

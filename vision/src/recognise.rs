@@ -56,7 +56,7 @@ impl Seen {
 /// The finder and the reader together.
 pub struct Recogniser {
     finder: Finder,
-    reader: Classifier,
+    reader: CornerReader,
     whole: Option<Classifier>,
     backs: Option<Classifier>,
     /// The least confidence a card must have to be reported.
@@ -73,6 +73,40 @@ pub struct Recogniser {
     backs_read: Opinions,
 }
 
+/// The corner reader: `reader.onnx`, and `reader2.onnx` when it is there,
+/// whose probabilities a picture's corners average with the first's
+/// (session 77, models/README.md: on the held-out renders of seed 5151,
+/// 1,686 cards right and 72 false cards against 1,668 and 94, and fewer
+/// false cards on every photo set). A table camera's frames read with the
+/// first alone: with both, two rendered sittings of the live table lost
+/// their ledgers to a card read a second time, unsurely, on its own pips
+/// (session 73).
+struct CornerReader {
+    first: Classifier,
+    second: Option<Classifier>,
+    /// Whether the second reads too ([`Recogniser::camera_frames`] off).
+    both: bool,
+}
+
+impl CornerReader {
+    fn classes(&self) -> &[String] {
+        self.first.classes()
+    }
+
+    /// Each crop's probabilities: the first reader's, or the mean of both.
+    fn probabilities(&mut self, crops: &[RgbImage]) -> Result<Vec<Vec<f32>>, ModelError> {
+        let mut first = self.first.probabilities(crops)?;
+        if let Some(second) = self.second.as_mut().filter(|_| self.both) {
+            for (a, b) in first.iter_mut().zip(second.probabilities(crops)?) {
+                for (p, q) in a.iter_mut().zip(b) {
+                    *p = 0.5 * (*p + q);
+                }
+            }
+        }
+        Ok(first)
+    }
+}
+
 /// A network's opinions of the crops it read in a camera's last frame, each
 /// by where it was cut (a back's box, an index corner's window): in the next
 /// frame, a crop cut just there, where the finder did not look again, reads
@@ -82,13 +116,13 @@ struct Opinions {
     known: Vec<(Vec<f32>, Vec<f32>)>,
 }
 
-/// `classifier`'s opinion of each crop `cut` makes at `places` (`None`
+/// `read`'s opinion of each crop `cut` makes at `places` (`None`
 /// where none can be cut). With `finder` (a camera's frames), a place the
 /// opinions `kept` hold, whose `region` the finder did not look at again,
 /// keeps its opinion, and the others are cut and read; the opinions kept
 /// become these.
 fn opinions_of(
-    classifier: &mut Classifier,
+    read: impl FnOnce(&[RgbImage]) -> Result<Vec<Vec<f32>>, ModelError>,
     places: &[Vec<f32>],
     region: impl Fn(&[f32]) -> [f32; 4],
     cut: impl Fn(&[f32]) -> Option<RgbImage>,
@@ -109,7 +143,7 @@ fn opinions_of(
             crops.push(crop);
         }
     }
-    for (i, opinion) in asked.into_iter().zip(classifier.probabilities(&crops)?) {
+    for (i, opinion) in asked.into_iter().zip(read(&crops)?) {
         opinions[i] = Some(opinion);
     }
     if finder.is_some() {
@@ -130,6 +164,9 @@ type Found = (Vec<Corner>, Vec<Seen>);
 pub const FINDER_FILE: &str = "finder.onnx";
 /// The reader's file name in the models folder.
 pub const READER_FILE: &str = "reader.onnx";
+/// The second corner reader's file name in the models folder (optional;
+/// with the same classes as [`READER_FILE`]'s).
+pub const SECOND_READER_FILE: &str = "reader2.onnx";
 /// The whole-card reader's file name in the models folder (optional).
 pub const WHOLE_FILE: &str = "cardnet.onnx";
 /// The back checker's file name in the models folder (optional).
@@ -170,8 +207,9 @@ pub fn models_dir() -> PathBuf {
 
 impl Recogniser {
     /// Loads `finder.onnx` and `reader.onnx` (with `reader.classes.txt`) from
-    /// `folder`, and `cardnet.onnx` (the whole-card reader) and `backs.onnx`
-    /// (the back checker) when they are there.
+    /// `folder`, and `reader2.onnx` (a second corner reader), `cardnet.onnx`
+    /// (the whole-card reader) and `backs.onnx` (the back checker) when they
+    /// are there.
     pub fn open(folder: &Path) -> Result<Recogniser, ModelError> {
         Recogniser::open_on(folder, crate::finder::cores())
     }
@@ -196,9 +234,33 @@ impl Recogniser {
                     .into(),
             });
         }
+        let first = Classifier::open_on(&folder.join(READER_FILE), threads.max(1))?;
+        let second = optional(SECOND_READER_FILE)?;
+        if let Some(second) = &second
+            && second.classes() != first.classes()
+        {
+            return Err(ModelError::Model {
+                path: folder
+                    .join(SECOND_READER_FILE)
+                    .with_extension("classes.txt"),
+                reason: format!(
+                    "the second corner reader's classes must be the first's ({}), in \
+                     their order: export it with `python3 models/train_reader.py`, or \
+                     remove {SECOND_READER_FILE}",
+                    folder
+                        .join(READER_FILE)
+                        .with_extension("classes.txt")
+                        .display()
+                ),
+            });
+        }
         Ok(Recogniser {
             finder: Finder::open_on(&folder.join(FINDER_FILE), threads.max(1))?,
-            reader: Classifier::open_on(&folder.join(READER_FILE), threads.max(1))?,
+            reader: CornerReader {
+                first,
+                second,
+                both: true,
+            },
             whole: optional(WHOLE_FILE)?,
             backs,
             min_confidence: 0.25,
@@ -222,13 +284,17 @@ impl Recogniser {
     /// more count (one missed is seen in the next frame). The finder looks
     /// again only at what changed since the frame before
     /// ([`Finder::only_changes`]), and a frame in which nothing changed
-    /// gives the last frame's cards again. Off (the default) for pictures
-    /// that have nothing to do with each other: photos, close-ups, scans.
+    /// gives the last frame's cards again. The corners are read by the
+    /// first corner reader alone ([`READER_FILE`], not with
+    /// [`SECOND_READER_FILE`]). Off (the default) for
+    /// pictures that have nothing to do with each other: photos, close-ups,
+    /// scans.
     pub fn camera_frames(&mut self, camera: bool) {
         use crate::finder::{
             CAMERA_CORNER_THRESHOLD, CAMERA_SAME_BACK, CORNER_THRESHOLD, SAME_OBJECT,
         };
         self.camera = camera;
+        self.reader.both = !camera;
         self.last = None;
         self.corners_read = Opinions::default();
         self.backs_read = Opinions::default();
@@ -276,8 +342,9 @@ impl Recogniser {
             .iter()
             .map(|c| c.window.iter().flatten().copied().collect())
             .collect();
+        let reader = &mut self.reader;
         let opinions = opinions_of(
-            &mut self.reader,
+            |crops| reader.probabilities(crops),
             &places,
             window_bounds,
             |p| cut_window(frame, as_window(p)),
@@ -832,7 +899,7 @@ fn checked_backs(
     };
     let places: Vec<Vec<f32>> = found.iter().map(|b| b.bbox.to_vec()).collect();
     let opinions = opinions_of(
-        checker,
+        |crops| checker.probabilities(crops),
         &places,
         |p| crate::reader::back_region(as_box(p)),
         |p| cut_back(frame, as_box(p)),
