@@ -84,8 +84,6 @@ pub struct Recogniser {
 struct CornerReader {
     first: Classifier,
     second: Option<Classifier>,
-    /// Whether the second reads too ([`Recogniser::camera_frames`] off).
-    both: bool,
 }
 
 impl CornerReader {
@@ -93,17 +91,22 @@ impl CornerReader {
         self.first.classes()
     }
 
-    /// Each crop's probabilities: the first reader's, or the mean of both.
-    fn probabilities(&mut self, crops: &[RgbImage]) -> Result<Vec<Vec<f32>>, ModelError> {
-        let mut first = self.first.probabilities(crops)?;
-        if let Some(second) = self.second.as_mut().filter(|_| self.both) {
-            for (a, b) in first.iter_mut().zip(second.probabilities(crops)?) {
-                for (p, q) in a.iter_mut().zip(b) {
-                    *p = 0.5 * (*p + q);
-                }
-            }
+    /// Each crop's probabilities: the first reader's, or, for a picture
+    /// (not a camera's frame), the mean of both.
+    fn probabilities(
+        &mut self,
+        crops: &[RgbImage],
+        camera: bool,
+    ) -> Result<Vec<Vec<f32>>, ModelError> {
+        let first = self.first.probabilities(crops)?;
+        match self.second.as_mut().filter(|_| !camera) {
+            Some(second) => Ok(first
+                .into_iter()
+                .zip(second.probabilities(crops)?)
+                .map(|(a, b)| mean_opinion(&[a, b]))
+                .collect()),
+            None => Ok(first),
         }
-        Ok(first)
     }
 }
 
@@ -256,11 +259,7 @@ impl Recogniser {
         }
         Ok(Recogniser {
             finder: Finder::open_on(&folder.join(FINDER_FILE), threads.max(1))?,
-            reader: CornerReader {
-                first,
-                second,
-                both: true,
-            },
+            reader: CornerReader { first, second },
             whole: optional(WHOLE_FILE)?,
             backs,
             min_confidence: 0.25,
@@ -294,7 +293,6 @@ impl Recogniser {
             CAMERA_CORNER_THRESHOLD, CAMERA_SAME_BACK, CORNER_THRESHOLD, SAME_OBJECT,
         };
         self.camera = camera;
-        self.reader.both = !camera;
         self.last = None;
         self.corners_read = Opinions::default();
         self.backs_read = Opinions::default();
@@ -342,9 +340,9 @@ impl Recogniser {
             .iter()
             .map(|c| c.window.iter().flatten().copied().collect())
             .collect();
-        let reader = &mut self.reader;
+        let (reader, camera) = (&mut self.reader, self.camera);
         let opinions = opinions_of(
-            |crops| reader.probabilities(crops),
+            |crops| reader.probabilities(crops, camera),
             &places,
             window_bounds,
             |p| cut_window(frame, as_window(p)),
@@ -483,8 +481,10 @@ impl Recogniser {
         let (mut finds, again) = self.finder.find_kept(frame, |mut first, finder| {
             let finder = camera.then_some(finder);
             first.backs = checked_backs(checker, least, frame, first.backs, finder, kept)?;
-            first_backs.clone_from(&first.backs);
-            first_side = first.side;
+            if !camera {
+                first_backs.clone_from(&first.backs);
+                first_side = first.side;
+            }
             Ok(first)
         })?;
         let unchanged = self.finder.last_look() == Look::Unchanged;
@@ -546,7 +546,7 @@ impl Recogniser {
                 crops.push(crop);
             }
         }
-        let probabilities = self.reader.probabilities(&crops)?;
+        let probabilities = self.reader.probabilities(&crops, self.camera)?;
         let classes = self.reader.classes();
         let mut far = vec![None; seen.len()];
         for (a, p) in asked.into_iter().zip(probabilities) {
@@ -594,7 +594,7 @@ impl Recogniser {
                 .into_iter()
                 .filter_map(|window| cut_window(frame, window))
                 .collect();
-            for reading in self.reader.probabilities(&crops)? {
+            for reading in self.reader.probabilities(&crops, self.camera)? {
                 // The corner reader knows no "no card": it says nothing about it.
                 let none = 1.0 / reading.len() as f64;
                 for (e, p) in evidence.iter_mut().zip(reading) {
@@ -623,7 +623,7 @@ impl Recogniser {
             let named: Vec<(&String, f32)> = whole
                 .classes()
                 .iter()
-                .zip(half_turn_mean(&opinions))
+                .zip(mean_opinion(&opinions))
                 .collect();
             let none = "none".to_owned();
             for (e, class) in evidence.iter_mut().zip(classes.iter().chain([&none])) {
@@ -639,8 +639,10 @@ impl Recogniser {
     }
 }
 
-/// The mean of the whole-card reader's opinions of a picture read both ways.
-fn half_turn_mean(opinions: &[Vec<f32>]) -> Vec<f32> {
+/// The mean of several opinions of one thing, class by class: the
+/// whole-card reader's of a picture read both ways, the two corner readers'
+/// of one corner.
+fn mean_opinion(opinions: &[Vec<f32>]) -> Vec<f32> {
     let n = opinions.len().max(1) as f32;
     let width = opinions.first().map_or(0, Vec::len);
     (0..width)
