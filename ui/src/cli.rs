@@ -143,6 +143,9 @@ pub struct SynthArgs {
     pub art_cache: Option<std::path::PathBuf>,
     /// With `art_cache`: at most this many of the manifest's invented designs (`None`: all).
     pub invented_designs: Option<usize>,
+    /// With `art_cache`: dress the tables with its real photos (table tops,
+    /// printed pictures; `fetch_art.py` writes them to `CACHE/_photos/`).
+    pub photos: bool,
 }
 
 fn chosen_designs(args: &SynthArgs) -> anyhow::Result<Vec<pone_vision::art::Design>> {
@@ -265,6 +268,15 @@ pub fn synth(args: &SynthArgs, out: &mut impl Write) -> anyhow::Result<()> {
             .map(|(k, d)| d.with_invented_backs(args.invented_backs, args.seed ^ k as u64))
             .collect();
     }
+    let photos = match (&args.art_cache, args.photos) {
+        (Some(cache), true) => Some(std::sync::Arc::new(
+            pone_vision::photos::Photos::from_cache(cache)?,
+        )),
+        (None, true) => anyhow::bail!(
+            "--photos needs --art-cache CACHE: the photos are CACHE/_photos/, written by `python3 models/art/fetch_art.py --cache CACHE`"
+        ),
+        (_, false) => None,
+    };
     let threads = threads();
     let options = pone_vision::synth::SynthOptions {
         out: args.out.clone(),
@@ -275,6 +287,7 @@ pub fn synth(args: &SynthArgs, out: &mut impl Write) -> anyhow::Result<()> {
         threads,
         crops: args.crops,
         empty: args.empty,
+        photos,
     };
     let bar = indicatif::ProgressBar::new(args.scenes).with_style(
         indicatif::ProgressStyle::with_template(

@@ -281,6 +281,11 @@ enum Commands {
         /// decks only).
         #[arg(long)]
         invented_designs: Option<usize>,
+        /// With --art-cache: dress half the tables with a real photo's texture
+        /// (wood, stone, leather, cloth) and most printed pictures on them
+        /// with a real photo (`CACHE/_photos/`, from `fetch_art.py`).
+        #[arg(long)]
+        photos: bool,
         /// Render a sitting the engine plays: frames, dealer.jsonl and truth.jsonl.
         #[arg(long)]
         sitting: bool,
@@ -579,6 +584,7 @@ fn main() -> ExitCode {
             empty,
             invented_backs,
             invented_designs,
+            photos,
         }) => {
             let args = pone_ui::cli::SynthArgs {
                 out,
@@ -591,6 +597,7 @@ fn main() -> ExitCode {
                 invented_backs,
                 art_cache,
                 invented_designs,
+                photos,
             };
             synth(&args, sitting.then_some(sitting_args))
         }

@@ -41,6 +41,9 @@ pub enum Kind {
         border: f32,
         /// What the picture shows.
         blobs: Vec<Blob>,
+        /// A real photo it shows instead (`pone synth --photos`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        photo: Option<crate::scene::PhotoTop>,
     },
     /// A coin.
     Coin,
@@ -256,7 +259,11 @@ impl Thing {
             Kind::Book => self.book(&at),
             Kind::BusinessCard => self.business_card(&at),
             Kind::StickyNote => self.sticky_note(&at),
-            Kind::Picture { border, blobs } => self.picture(&at, *border, blobs),
+            Kind::Picture {
+                border,
+                blobs,
+                photo,
+            } => self.picture(&at, *border, blobs, photo.as_ref()),
             Kind::Coin => self.coin(&at, noise),
             Kind::Bowl => self.bowl(&at),
             Kind::Mug { full } => self.mug(&at, part, *full),
@@ -419,18 +426,39 @@ impl Thing {
     }
 
     /// A photograph: soft blobs of colour over a gradient, a white border or none.
-    fn picture(&self, at: &Spot, border: f32, blobs: &[Blob]) -> [f32; 3] {
+    fn picture(
+        &self,
+        at: &Spot,
+        border: f32,
+        blobs: &[Blob],
+        photo: Option<&crate::scene::PhotoTop>,
+    ) -> [f32; 3] {
         let Spot {
             u,
             v,
             hw,
             hl,
+            pixel_cm,
             grain,
-            ..
         } = *at;
         let [w, l] = self.size;
         if u.abs() > hw - border || v.abs() > hl - border {
             return scale([0.86, 0.86, 0.84], grain);
+        }
+        if let Some(p) = photo {
+            // The photo fills the print inside its border, cut to its shape
+            // (the middle of a photo wider or taller than the print).
+            let (iw, il) = ((hw - border).max(0.01) * 2.0, (hl - border).max(0.01) * 2.0);
+            let (fx, fy) = ((u + iw / 2.0) / iw, (il / 2.0 - v) / il);
+            let aspect = p.photo.aspect();
+            let (sx, sy) = if aspect > iw / il {
+                (iw / il / aspect, 1.0)
+            } else {
+                (1.0, aspect * il / iw)
+            };
+            let (pu, pv) = (0.5 + (fx - 0.5) * sx, (0.5 + (fy - 0.5) * sy) / aspect);
+            let colour = p.photo.at(pu, pv, pixel_cm / iw * sx);
+            return std::array::from_fn(|i| colour[i] * p.tint[i] * (0.95 + 0.05 * grain));
         }
         let (fx, fy) = ((u + hw) / w, (v + hl) / l);
         let mut c = mix(self.colour, self.accent, fy);
@@ -882,7 +910,11 @@ fn random_small_print(rng: &mut impl Rng, which: u32, ink: [f32; 3]) -> Made {
                 })
                 .collect();
             (
-                Kind::Picture { border, blobs },
+                Kind::Picture {
+                    border,
+                    blobs,
+                    photo: None,
+                },
                 size,
                 0.03,
                 bright_colour(rng),

@@ -10,6 +10,7 @@
 //! - [`clutter`]: things on the table besides cards (papers, books, mugs, phones).
 //! - [`render`]: draws a scene with exact labels for every card.
 //! - [`model`]: ONNX Runtime loaded at run time, and the corner classifier.
+//! - [`photos`]: real photographs for rendered tables (table tops, printed pictures).
 //! - [`finder`]: the network that finds index corners and face-down cards in a frame.
 //! - [`recognise`]: frame in, cards out (the finder, then the reader on each corner).
 //! - [`reader`]: straightening a found card and cutting its index corners
@@ -37,6 +38,7 @@ pub mod changes;
 pub mod clutter;
 pub mod finder;
 pub mod model;
+pub mod photos;
 pub mod play;
 pub mod reader;
 pub mod recognise;

@@ -89,6 +89,27 @@ pub enum Material {
     Bedspread(Bedspread),
     /// Floor or counter tiles with grout between.
     Tiles(Tiles),
+    /// A real photo's texture, repeated mirrored (`pone synth --photos`:
+    /// wood, stone, leather, cloth and paper from the art cache).
+    Photo(PhotoTop),
+}
+
+/// A real photo lying flat: a table top's texture, or the print on a picture
+/// lying on the table ([`crate::photos`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PhotoTop {
+    /// The photo's name in the art cache.
+    pub name: String,
+    /// The photo.
+    #[serde(skip)]
+    pub photo: std::sync::Arc<crate::photos::Photo>,
+    /// A table top: the photo's width on the table, centimetres (a print
+    /// fills its picture).
+    pub tile_cm: f32,
+    /// A table top: the photo's turn on the table, radians.
+    pub angle: f32,
+    /// Multipliers of its colours.
+    pub tint: [f32; 3],
 }
 
 /// Wood boards (or one wide slab) with wandering grain and knots.

@@ -34,6 +34,9 @@ pub struct SynthOptions {
     /// Take the cards away: the tables with the things on them, the hands and
     /// the light, and nothing the finder may take for a card (its negatives).
     pub empty: bool,
+    /// Real photos to dress the tables with (table tops, printed pictures):
+    /// `None` draws only the drawn materials, as before.
+    pub photos: Option<std::sync::Arc<crate::photos::Photos>>,
 }
 
 /// A set that could not be written.
@@ -119,6 +122,9 @@ pub fn write_set(
         );
         if options.empty {
             scene.cards.clear();
+        }
+        if let Some(photos) = &options.photos {
+            photos.dress(&mut scene, seed);
         }
         let rendered = write_frame(&scene, designs, &images, &labels, n)?;
         if options.crops {
@@ -514,6 +520,7 @@ mod tests {
                 threads,
                 crops: false,
                 empty: false,
+                photos: None,
             };
             let count = AtomicU64::new(0);
             write_set(&options, &designs, &|| {
@@ -591,6 +598,7 @@ mod crop_tests {
             threads: 2,
             crops: true,
             empty: false,
+            photos: None,
         };
         write_set(&options, &designs, &|| {}).expect("written");
         let mut listed = 0;
@@ -649,6 +657,7 @@ mod crop_tests {
             threads: 1,
             crops: false,
             empty: true,
+            photos: None,
         };
         write_set(&options, &designs, &|| {}).expect("written");
         for n in 0..3 {
