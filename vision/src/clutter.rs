@@ -425,7 +425,8 @@ impl Thing {
         mix(scale(self.colour, grain * curl), self.accent, ink * 0.85)
     }
 
-    /// A photograph: soft blobs of colour over a gradient, a white border or none.
+    /// A photograph: a real photo (`pone synth --photos`) or soft blobs of
+    /// colour over a gradient, a white border or none.
     fn picture(
         &self,
         at: &Spot,
