@@ -19,6 +19,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::clutter::Kind;
 use crate::scene::{Material, PhotoTop, Scene};
+use crate::texture::lerp;
 
 /// A photo, ready to sample: linear RGB at full size and at each halving
 /// (so a far table's texture is its average, not aliased into speckle).
@@ -119,11 +120,7 @@ impl Photo {
             l.at(x0, y0 + 1),
             l.at(x0 + 1, y0 + 1),
         );
-        std::array::from_fn(|i| {
-            let top = a[i] + (b[i] - a[i]) * fx;
-            let bottom = c[i] + (d[i] - c[i]) * fx;
-            top + (bottom - top) * fy
-        })
+        std::array::from_fn(|i| lerp(lerp(a[i], b[i], fx), lerp(c[i], d[i], fx), fy))
     }
 }
 
@@ -214,9 +211,9 @@ impl Photos {
     }
 
     /// Dresses a scene with photos, from a random stream of its own seeded by
-    /// `seed`: half the table tops become a photo's texture (a tile 6 to 60
-    /// centimetres wide, turned, tinted a little), and most printed pictures
-    /// show a photo.
+    /// `seed`: half the table tops become a photo's texture (a pattern's
+    /// tile 6 to 40 centimetres wide, a large photo's 40 to 120; turned,
+    /// tinted a little), and most printed pictures show a photo.
     pub fn dress(&self, scene: &mut Scene, seed: u64) {
         let mut rng = StdRng::seed_from_u64(seed ^ 0x5048_4f54_4f53);
         if !self.tiles.is_empty() && rng.random_bool(PHOTO_TOP_SHARE) {
@@ -230,7 +227,6 @@ impl Photos {
             };
             let tint = std::array::from_fn(|_| rng.random_range(0.8f32..1.2));
             scene.surface.material = Material::Photo(PhotoTop {
-                name: photo.name.clone(),
                 photo,
                 tile_cm,
                 angle: rng.random_range(0.0..std::f32::consts::TAU),
@@ -244,7 +240,6 @@ impl Photos {
             {
                 let chosen = self.pictures[rng.random_range(0..self.pictures.len())].clone();
                 *photo = Some(PhotoTop {
-                    name: chosen.name.clone(),
                     photo: chosen,
                     tile_cm: 0.0,
                     angle: 0.0,
@@ -316,7 +311,7 @@ mod tests {
                 continue;
             };
             dressed += 1;
-            assert_eq!(top.name, "red");
+            assert_eq!(top.photo.name, "red");
             // The table is the photo's red under the scene's light: redder
             // than blue wherever the table shows.
             let image = crate::render::render(&scene, &designs).image;
@@ -354,7 +349,7 @@ mod tests {
             let mut scene = scene.clone();
             photos.dress(&mut scene, seed);
             Some(scene.surface.things.remove(0)).filter(
-                |t| matches!(&t.kind, Kind::Picture { photo: Some(p), .. } if p.name == "blue"),
+                |t| matches!(&t.kind, Kind::Picture { photo: Some(p), .. } if p.photo.name == "blue"),
             )
         });
         let thing = dressed.expect("a print dressed in 8 tries");

@@ -94,14 +94,20 @@ pub enum Material {
     Photo(PhotoTop),
 }
 
+/// A photo as the scene's JSON names it: by its name in the art cache.
+fn photo_name<S: serde::Serializer>(
+    photo: &std::sync::Arc<crate::photos::Photo>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&photo.name)
+}
+
 /// A real photo lying flat: a table top's texture, or the print on a picture
 /// lying on the table ([`crate::photos`]).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct PhotoTop {
-    /// The photo's name in the art cache.
-    pub name: String,
-    /// The photo.
-    #[serde(skip)]
+    /// The photo (written as its name in the art cache).
+    #[serde(rename = "name", serialize_with = "photo_name")]
     pub photo: std::sync::Arc<crate::photos::Photo>,
     /// A table top: the photo's width on the table, centimetres (a print
     /// fills its picture).
