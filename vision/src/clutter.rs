@@ -71,6 +71,20 @@ pub enum Kind {
         /// The points it passes through, table centimetres.
         path: Vec<[f32; 2]>,
     },
+    /// A box standing on the table (a game's, a tea tin, a shoe box), its
+    /// lid printed with a real photo or covered in a real texture
+    /// (`pone synth --photos` only).
+    Carton {
+        /// What its lid shows: a print filling it (`tile_cm` 0) or a
+        /// texture repeated every `tile_cm`.
+        photo: crate::scene::PhotoTop,
+    },
+    /// A stone, a pine cone, a ball of wool: a rounded lump whose surface
+    /// is a real texture, lit from above (`pone synth --photos` only).
+    Lump {
+        /// Its surface, repeated every `tile_cm`.
+        photo: crate::scene::PhotoTop,
+    },
 }
 
 /// A soft round patch of colour in a picture.
@@ -188,6 +202,8 @@ impl Thing {
             Kind::Coin | Kind::Pen { .. } => vec![one(half[0], 1.0)],
             Kind::Bowl => vec![one(half[0], 0.6)],
             Kind::Phone { .. } => vec![one(0.9, 1.0)],
+            Kind::Carton { .. } => vec![one(0.3, 1.0)],
+            Kind::Lump { .. } => vec![one(half[0], 0.7)],
             Kind::Mug { .. } => {
                 let body = one(half[0], 1.0);
                 // The handle sticks out sideways, halfway up.
@@ -230,6 +246,7 @@ impl Thing {
             Kind::StickyNote => scale(self.colour, 0.85),
             Kind::Phone { .. } => scale(self.accent, 0.7),
             Kind::Mug { .. } if part == 0 => scale(self.colour, 0.6),
+            Kind::Lump { .. } => scale(self.colour, 0.45),
             _ => scale(self.colour, 0.62),
         }
     }
@@ -273,7 +290,52 @@ impl Thing {
             } => self.phone_back(&at),
             Kind::Phone { lit, .. } => self.phone_screen(&at, *lit),
             Kind::Cable { .. } => self.cable(&at),
+            Kind::Carton { photo } => self.carton(&at, photo),
+            Kind::Lump { photo } => self.lump(&at, photo),
         }
+    }
+
+    /// A lid: the print filling it, or the texture repeated, a little
+    /// lighter at its rim where the light catches the edge.
+    fn carton(&self, at: &Spot, photo: &crate::scene::PhotoTop) -> [f32; 3] {
+        let Spot {
+            u,
+            v,
+            hw,
+            hl,
+            pixel_cm,
+            grain,
+        } = *at;
+        let colour = if photo.tile_cm > 0.0 {
+            photo_texture(photo, u, v, pixel_cm)
+        } else {
+            photo_print(photo, u, v, hw, hl, pixel_cm)
+        };
+        let rim = if hw - u.abs() < 0.25 || hl - v.abs() < 0.25 {
+            1.12
+        } else {
+            1.0
+        };
+        scale(colour, rim * (0.97 + 0.03 * grain))
+    }
+
+    /// A lump's surface, lit from above: brightest at its crown, darker
+    /// where it rounds down to the table, darkest on the side away from
+    /// the light.
+    fn lump(&self, at: &Spot, photo: &crate::scene::PhotoTop) -> [f32; 3] {
+        let Spot {
+            u,
+            v,
+            hw,
+            hl,
+            pixel_cm,
+            ..
+        } = *at;
+        let (x, y) = (u / hw, v / hl);
+        let r = (x * x + y * y).min(1.0);
+        let facing = (x - y) * 0.5;
+        let shade = (1.0 - 0.55 * r * r) * (1.0 + 0.25 * facing * r.sqrt());
+        scale(photo_texture(photo, u, v, pixel_cm), shade)
     }
 
     /// A sheet: print or handwriting inside the margins.
@@ -447,19 +509,8 @@ impl Thing {
             return scale([0.86, 0.86, 0.84], grain);
         }
         if let Some(p) = photo {
-            // The photo fills the print inside its border, cut to its shape
-            // (the middle of a photo wider or taller than the print).
-            let (iw, il) = ((hw - border).max(0.01) * 2.0, (hl - border).max(0.01) * 2.0);
-            let (fx, fy) = ((u + iw / 2.0) / iw, (il / 2.0 - v) / il);
-            let aspect = p.photo.aspect();
-            let (sx, sy) = if aspect > iw / il {
-                (iw / il / aspect, 1.0)
-            } else {
-                (1.0, aspect * il / iw)
-            };
-            let (pu, pv) = (0.5 + (fx - 0.5) * sx, (0.5 + (fy - 0.5) * sy) / aspect);
-            let colour = p.photo.at(pu, pv, pixel_cm / iw * sx);
-            return std::array::from_fn(|i| colour[i] * p.tint[i] * (0.95 + 0.05 * grain));
+            let colour = photo_print(p, u, v, hw - border, hl - border, pixel_cm);
+            return scale(colour, 0.95 + 0.05 * grain);
         }
         let (fx, fy) = ((u + hw) / w, (v + hl) / l);
         let mut c = mix(self.colour, self.accent, fy);
@@ -773,6 +824,41 @@ const PAPER_WHITES: [[f32; 3]; 4] = [
 
 /// What a random kind is made of: kind, size, height, main colour, accent.
 type Made = (Kind, [f32; 2], f32, [f32; 3], [f32; 3]);
+
+/// A photo printed to fill a rectangle `2 hw` by `2 hl` centimetres,
+/// cut to its shape (the middle of a photo wider or taller than the
+/// rectangle), at local (u, v), tinted.
+fn photo_print(
+    p: &crate::scene::PhotoTop,
+    u: f32,
+    v: f32,
+    hw: f32,
+    hl: f32,
+    pixel_cm: f32,
+) -> [f32; 3] {
+    let (iw, il) = (hw.max(0.01) * 2.0, hl.max(0.01) * 2.0);
+    let (fx, fy) = ((u + iw / 2.0) / iw, (il / 2.0 - v) / il);
+    let aspect = p.photo.aspect();
+    let (sx, sy) = if aspect > iw / il {
+        (iw / il / aspect, 1.0)
+    } else {
+        (1.0, aspect * il / iw)
+    };
+    let (pu, pv) = (0.5 + (fx - 0.5) * sx, (0.5 + (fy - 0.5) * sy) / aspect);
+    let colour = p.photo.at(pu, pv, pixel_cm / iw * sx);
+    std::array::from_fn(|i| colour[i] * p.tint[i])
+}
+
+/// A photo's texture repeated every `tile_cm`, turned by its angle, at
+/// local (u, v), tinted.
+pub(crate) fn photo_texture(p: &crate::scene::PhotoTop, u: f32, v: f32, pixel_cm: f32) -> [f32; 3] {
+    let (s, c) = p.angle.sin_cos();
+    let (x, y) = (c * u - s * v, s * u + c * v);
+    let colour = p
+        .photo
+        .at(x / p.tile_cm, y / p.tile_cm, pixel_cm / p.tile_cm);
+    std::array::from_fn(|i| colour[i] * p.tint[i])
+}
 
 /// A random thing of a random kind at `center`, turned any way.
 pub fn random_thing(rng: &mut impl Rng, center: [f32; 2], over_cards: bool) -> Thing {

@@ -17,7 +17,8 @@ use std::sync::Arc;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::clutter::Kind;
+use crate::clutter::{Kind, Thing};
+use crate::scene::CARD_HEIGHT_CM;
 use crate::scene::{Material, PhotoTop, Scene};
 use crate::texture::lerp;
 
@@ -98,6 +99,11 @@ impl Photo {
         base.width as f32 / base.height as f32
     }
 
+    /// Its mean colour, linear RGB.
+    pub fn mean(&self) -> [f32; 3] {
+        self.levels.last().map_or([0.5; 3], |l| l.rgb[0])
+    }
+
     /// The colour at (`u`, `v`), in widths of the photo from its top left
     /// (repeated beyond it), for a pixel `footprint` widths across.
     pub fn at(&self, u: f32, v: f32, footprint: f32) -> [f32; 3] {
@@ -171,6 +177,9 @@ pub enum PhotoError {
 pub const PHOTO_TOP_SHARE: f64 = 0.5;
 /// Share of printed pictures lying on a table that show a photo.
 pub const PHOTO_PRINT_SHARE: f64 = 0.8;
+/// Share of scenes with raised things of real textures on the table (a box,
+/// a stone): one or two.
+pub const RAISED_SHARE: f64 = 0.5;
 
 impl Photos {
     /// The photos of the art cache `cache` (`CACHE/_photos/tile/*.png` and
@@ -213,7 +222,9 @@ impl Photos {
     /// Dresses a scene with photos, from a random stream of its own seeded by
     /// `seed`: half the table tops become a photo's texture (a pattern's
     /// tile 6 to 40 centimetres wide, a large photo's 40 to 120; turned,
-    /// tinted a little), and most printed pictures show a photo.
+    /// tinted a little), most printed pictures show a photo, and half the
+    /// tables gain a raised thing or two, a box or a lump, made of them
+    /// ([`Photos::raised_thing`]).
     pub fn dress(&self, scene: &mut Scene, seed: u64) {
         let mut rng = StdRng::seed_from_u64(seed ^ 0x5048_4f54_4f53);
         if !self.tiles.is_empty() && rng.random_bool(PHOTO_TOP_SHARE) {
@@ -246,6 +257,99 @@ impl Photos {
                     tint: [1.0; 3],
                 });
             }
+        }
+        if !self.tiles.is_empty() && !self.pictures.is_empty() && rng.random_bool(RAISED_SHARE) {
+            let area = crate::scene::seen_area(&scene.camera);
+            for _ in 0..rng.random_range(1..=2) {
+                let mut thing = self.raised_thing(&mut rng);
+                // Somewhere in view, clear of the cards as far as a few
+                // tries can tell (it stands over them, and would hide them).
+                let clear = thing.size[0].hypot(thing.size[1]) / 2.0 + CARD_HEIGHT_CM * 0.62;
+                for _ in 0..6 {
+                    thing.center = [
+                        rng.random_range(area[0]..area[2]),
+                        rng.random_range(area[1]..area[3]),
+                    ];
+                    if scene.cards.iter().all(|c| {
+                        (c.center[0] - thing.center[0]).hypot(c.center[1] - thing.center[1]) > clear
+                    }) {
+                        break;
+                    }
+                }
+                scene.surface.things.push(thing);
+            }
+            scene
+                .surface
+                .things
+                .sort_by_key(|t| (t.over_cards, (t.height * 100.0) as i32));
+        }
+    }
+
+    /// A raised thing of real textures, standing over the cards: a box (a
+    /// game's, a tea tin) whose lid is a print or a texture, or a lump (a
+    /// stone, a pine cone) covered in a texture. Its centre is left at the
+    /// table's middle.
+    fn raised_thing(&self, rng: &mut StdRng) -> Thing {
+        let pick =
+            |rng: &mut StdRng, from: &[Arc<Photo>]| from[rng.random_range(0..from.len())].clone();
+        let tint: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.85f32..1.15));
+        let (kind, size, height, photo) = if rng.random_bool(0.6) {
+            let photo = if rng.random_bool(0.6) {
+                PhotoTop {
+                    photo: pick(rng, &self.pictures),
+                    tile_cm: 0.0,
+                    angle: 0.0,
+                    tint,
+                }
+            } else {
+                PhotoTop {
+                    photo: pick(rng, &self.tiles),
+                    tile_cm: rng.random_range(4.0..20.0),
+                    angle: rng.random_range(0.0..std::f32::consts::TAU),
+                    tint,
+                }
+            };
+            let size = [rng.random_range(6.0..20.0), rng.random_range(8.0..28.0)];
+            let height = rng.random_range(2.0..10.0);
+            (
+                Kind::Carton {
+                    photo: photo.clone(),
+                },
+                size,
+                height,
+                photo,
+            )
+        } else {
+            let photo = PhotoTop {
+                photo: pick(rng, &self.tiles),
+                tile_cm: rng.random_range(3.0..15.0),
+                angle: rng.random_range(0.0..std::f32::consts::TAU),
+                tint,
+            };
+            let width = rng.random_range(3.0..12.0);
+            let size = [width, width * rng.random_range(1.0..1.6)];
+            let height = width * rng.random_range(0.3..0.6);
+            (
+                Kind::Lump {
+                    photo: photo.clone(),
+                },
+                size,
+                height,
+                photo,
+            )
+        };
+        let mean = photo.photo.mean();
+        let colour = std::array::from_fn(|i| mean[i] * photo.tint[i]);
+        Thing {
+            kind,
+            center: [0.0, 0.0],
+            angle: rng.random_range(0.0..std::f32::consts::TAU),
+            size,
+            height,
+            colour,
+            accent: colour,
+            over_cards: true,
+            seed: rng.random(),
         }
     }
 }
@@ -306,6 +410,11 @@ mod tests {
             scene.occluders.clear();
             let before = scene.clone();
             photos.dress(&mut scene, seed);
+            // (The raised things, tested below.)
+            scene
+                .surface
+                .things
+                .retain(|t| !matches!(t.kind, Kind::Carton { .. } | Kind::Lump { .. }));
             let Material::Photo(top) = &scene.surface.material else {
                 assert_eq!(scene, before, "seed {seed}: undressed, unchanged");
                 continue;
@@ -360,6 +469,56 @@ mod tests {
         assert!(
             (border[0] - border[2]).abs() < 0.1,
             "the white border: {border:?}"
+        );
+    }
+
+    #[test]
+    fn raised_things_show_their_photos_and_stand_over_the_cards_in_view() {
+        let plain = |n: u8| image::RgbImage::from_pixel(8, 8, image::Rgb([n, 40, 255 - n]));
+        let photos = Photos {
+            tiles: vec![Arc::new(Photo::new("red", &plain(230)))],
+            pictures: vec![Arc::new(Photo::new("blue", &plain(10)))],
+        };
+        let noise = crate::texture::NoiseTile::new(1);
+        let (mut prints, mut textures, mut lumps) = (0, 0, 0);
+        for seed in 0..40u64 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut scene = crate::scene::random_scene(&mut rng, 1, &[1], 160, 90, seed);
+            let cards = scene.cards.len();
+            photos.dress(&mut scene, seed);
+            assert_eq!(scene.cards.len(), cards);
+            let area = crate::scene::seen_area(&scene.camera);
+            for thing in &scene.surface.things {
+                let redder = |c: [f32; 3]| c[0] > 3.0 * c[2];
+                let crown = thing.top(0, 0.0, 0.0, 0.05, &noise);
+                match &thing.kind {
+                    Kind::Carton { photo } if photo.tile_cm == 0.0 => {
+                        prints += 1;
+                        assert!(crown[2] > 3.0 * crown[0], "the print's blue: {crown:?}");
+                    }
+                    Kind::Carton { .. } => {
+                        textures += 1;
+                        assert!(redder(crown), "the texture's red: {crown:?}");
+                    }
+                    Kind::Lump { .. } => {
+                        lumps += 1;
+                        assert!(redder(crown), "the texture's red: {crown:?}");
+                        let foot = thing.top(0, thing.size[0] * 0.48, 0.0, 0.05, &noise);
+                        assert!(
+                            crown[0] > foot[0] * 1.3,
+                            "lit from above: {crown:?} {foot:?}"
+                        );
+                    }
+                    _ => continue,
+                }
+                assert!(thing.over_cards && thing.height >= 1.0, "{thing:?}");
+                let [x, y] = thing.center;
+                assert!(x >= area[0] && x <= area[2] && y >= area[1] && y <= area[3]);
+            }
+        }
+        assert!(
+            prints > 0 && textures > 0 && lumps > 0,
+            "{prints} {textures} {lumps}"
         );
     }
 

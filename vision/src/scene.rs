@@ -911,7 +911,7 @@ fn phone_camera(
 
 /// What part of the table the camera sees, `[x0, y0, x1, y1]` centimetres
 /// (the table points under a grid over the frame, bounded).
-fn seen_area(camera: &Camera) -> [f32; 4] {
+pub(crate) fn seen_area(camera: &Camera) -> [f32; 4] {
     let mut area = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
     for i in 0..=4 {
         for j in 0..=4 {

@@ -172,14 +172,7 @@ pub(crate) fn surface_colour(
         Material::Carpet(ref c) => carpet(c, noise, x, y, pixel_cm),
         Material::Bedspread(ref b) => bedspread(b, noise, x, y),
         Material::Tiles(ref t) => tiles(t, noise, x, y, pixel_cm),
-        Material::Photo(ref p) => {
-            let (s, c) = p.angle.sin_cos();
-            let (u, v) = (c * x - s * y, s * x + c * y);
-            let colour = p
-                .photo
-                .at(u / p.tile_cm, v / p.tile_cm, pixel_cm / p.tile_cm);
-            std::array::from_fn(|i| colour[i] * p.tint[i])
-        }
+        Material::Photo(ref p) => crate::clutter::photo_texture(p, x, y, pixel_cm),
     }
 }
 
