@@ -282,8 +282,9 @@ enum Commands {
         #[arg(long)]
         invented_designs: Option<usize>,
         /// With --art-cache: dress half the tables with a real photo's texture
-        /// (wood, stone, leather, cloth) and most printed pictures on them
-        /// with a real photo (`CACHE/_photos/`, from `fetch_art.py`).
+        /// (wood, stone, leather, cloth), most printed pictures on them with
+        /// a real photo, and half with a raised box or stone made of them
+        /// (`CACHE/_photos/`, from `fetch_art.py`).
         #[arg(long)]
         photos: bool,
         /// Render a sitting the engine plays: frames, dealer.jsonl and truth.jsonl.

@@ -1,6 +1,7 @@
 //! Things lying on the table besides the cards: sheets of printed paper,
 //! notebooks, books, business cards, sticky notes, printed pictures, coins,
-//! bowls, mugs, pens, phones and cables. They teach a card finder what is not
+//! bowls, mugs, pens, phones and cables, and (dressed with real photos,
+//! [`crate::photos`]) boxes and stones. They teach a card finder what is not
 //! a card: a white rectangle with lines of text, a book's corner, a phone.
 //!
 //! A [`Thing`] is plain data, made by [`random_things`]. What a thing looks
