@@ -291,52 +291,9 @@ impl Thing {
             } => self.phone_back(&at),
             Kind::Phone { lit, .. } => self.phone_screen(&at, *lit),
             Kind::Cable { .. } => self.cable(&at),
-            Kind::Carton { photo } => self.carton(&at, photo),
-            Kind::Lump { photo } => self.lump(&at, photo),
+            Kind::Carton { photo } => carton(&at, photo),
+            Kind::Lump { photo } => lump(&at, photo),
         }
-    }
-
-    /// A lid: the print filling it, or the texture repeated, a little
-    /// lighter at its rim where the light catches the edge.
-    fn carton(&self, at: &Spot, photo: &crate::scene::PhotoTop) -> [f32; 3] {
-        let Spot {
-            u,
-            v,
-            hw,
-            hl,
-            pixel_cm,
-            grain,
-        } = *at;
-        let colour = if photo.tile_cm > 0.0 {
-            photo_texture(photo, u, v, pixel_cm)
-        } else {
-            photo_print(photo, u, v, hw, hl, pixel_cm)
-        };
-        let rim = if hw - u.abs() < 0.25 || hl - v.abs() < 0.25 {
-            1.12
-        } else {
-            1.0
-        };
-        scale(colour, rim * (0.97 + 0.03 * grain))
-    }
-
-    /// A lump's surface, lit from above: brightest at its crown, darker
-    /// where it rounds down to the table, darkest on the side away from
-    /// the light.
-    fn lump(&self, at: &Spot, photo: &crate::scene::PhotoTop) -> [f32; 3] {
-        let Spot {
-            u,
-            v,
-            hw,
-            hl,
-            pixel_cm,
-            ..
-        } = *at;
-        let (x, y) = (u / hw, v / hl);
-        let r = (x * x + y * y).min(1.0);
-        let facing = (x - y) * 0.5;
-        let shade = (1.0 - 0.55 * r * r) * (1.0 + 0.25 * facing * r.sqrt());
-        scale(photo_texture(photo, u, v, pixel_cm), shade)
     }
 
     /// A sheet: print or handwriting inside the margins.
@@ -825,6 +782,49 @@ const PAPER_WHITES: [[f32; 3]; 4] = [
 
 /// What a random kind is made of: kind, size, height, main colour, accent.
 type Made = (Kind, [f32; 2], f32, [f32; 3], [f32; 3]);
+
+/// A lid: the print filling it, or the texture repeated, a little
+/// lighter at its rim where the light catches the edge.
+fn carton(at: &Spot, photo: &crate::scene::PhotoTop) -> [f32; 3] {
+    let Spot {
+        u,
+        v,
+        hw,
+        hl,
+        pixel_cm,
+        grain,
+    } = *at;
+    let colour = if photo.tile_cm > 0.0 {
+        photo_texture(photo, u, v, pixel_cm)
+    } else {
+        photo_print(photo, u, v, hw, hl, pixel_cm)
+    };
+    let rim = if hw - u.abs() < 0.25 || hl - v.abs() < 0.25 {
+        1.12
+    } else {
+        1.0
+    };
+    scale(colour, rim * (0.97 + 0.03 * grain))
+}
+
+/// A lump's surface, lit from above: brightest at its crown, darker
+/// where it rounds down to the table, darkest on the side away from
+/// the light.
+fn lump(at: &Spot, photo: &crate::scene::PhotoTop) -> [f32; 3] {
+    let Spot {
+        u,
+        v,
+        hw,
+        hl,
+        pixel_cm,
+        ..
+    } = *at;
+    let (x, y) = (u / hw, v / hl);
+    let r = (x * x + y * y).min(1.0);
+    let facing = (x - y) * 0.5;
+    let shade = (1.0 - 0.55 * r * r) * (1.0 + 0.25 * facing * r.sqrt());
+    scale(photo_texture(photo, u, v, pixel_cm), shade)
+}
 
 /// A photo printed to fill a rectangle `2 hw` by `2 hl` centimetres,
 /// cut to its shape (the middle of a photo wider or taller than the
