@@ -223,8 +223,8 @@ impl Photos {
     /// `seed`: half the table tops become a photo's texture (a pattern's
     /// tile 6 to 40 centimetres wide, a large photo's 40 to 120; turned,
     /// tinted a little), most printed pictures show a photo, and half the
-    /// tables gain a raised thing or two, a box or a lump, made of them
-    /// ([`Photos::raised_thing`]).
+    /// tables gain a raised thing or two made of them: a box whose lid is a
+    /// print or a texture, or a stone.
     pub fn dress(&self, scene: &mut Scene, seed: u64) {
         let mut rng = StdRng::seed_from_u64(seed ^ 0x5048_4f54_4f53);
         if !self.tiles.is_empty() && rng.random_bool(PHOTO_TOP_SHARE) {
