@@ -1157,24 +1157,12 @@ pub fn random_things(
                 // Elsewhere in view; a thing over the cards keeps clear of
                 // them there (it would hide whole cards), as far as a few
                 // tries can tell.
-                _ => {
-                    let mut at = [0.0; 2];
-                    for _ in 0..6 {
-                        at = [
-                            rng.random_range(area[0]..area[2]),
-                            rng.random_range(area[1]..area[3]),
-                        ];
-                        let clear = hu.hypot(hv) + CARD_HEIGHT_CM * 0.62;
-                        if !over
-                            || cards
-                                .iter()
-                                .all(|c| (c.center[0] - at[0]).hypot(c.center[1] - at[1]) > clear)
-                        {
-                            break;
-                        }
-                    }
-                    at
-                }
+                _ => spot_in_view(
+                    rng,
+                    area,
+                    if over { cards } else { &[] },
+                    hu.hypot(hv) + CARD_HEIGHT_CM * 0.62,
+                ),
             };
             let mut thing = placeholder;
             thing.center = center;
@@ -1188,7 +1176,36 @@ pub fn random_things(
             thing
         })
         .collect();
-    // Under-things first (papers below books), then the rest.
-    things.sort_by_key(|t| (t.over_cards, (t.height * 100.0) as i32));
+    sort_for_drawing(&mut things);
     things
+}
+
+/// A random spot in `area`, at least `clear` centimetres from every card
+/// of `cards`, as far as six tries can tell (the last try's spot if none is).
+pub(crate) fn spot_in_view(
+    rng: &mut impl Rng,
+    area: [f32; 4],
+    cards: &[Placed],
+    clear: f32,
+) -> [f32; 2] {
+    let mut at = [0.0; 2];
+    for _ in 0..6 {
+        at = [
+            rng.random_range(area[0]..area[2]),
+            rng.random_range(area[1]..area[3]),
+        ];
+        if cards
+            .iter()
+            .all(|c| (c.center[0] - at[0]).hypot(c.center[1] - at[1]) > clear)
+        {
+            break;
+        }
+    }
+    at
+}
+
+/// Things in the order they are drawn: under-things first (papers below
+/// books), then the rest.
+pub(crate) fn sort_for_drawing(things: &mut [Thing]) {
+    things.sort_by_key(|t| (t.over_cards, (t.height * 100.0) as i32));
 }

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::clutter::{Kind, Thing};
+use crate::clutter::{Kind, Thing, sort_for_drawing, spot_in_view};
 use crate::scene::CARD_HEIGHT_CM;
 use crate::scene::{Material, PhotoTop, Scene};
 use crate::texture::lerp;
@@ -265,23 +265,10 @@ impl Photos {
                 // Somewhere in view, clear of the cards as far as a few
                 // tries can tell (it stands over them, and would hide them).
                 let clear = thing.size[0].hypot(thing.size[1]) / 2.0 + CARD_HEIGHT_CM * 0.62;
-                for _ in 0..6 {
-                    thing.center = [
-                        rng.random_range(area[0]..area[2]),
-                        rng.random_range(area[1]..area[3]),
-                    ];
-                    if scene.cards.iter().all(|c| {
-                        (c.center[0] - thing.center[0]).hypot(c.center[1] - thing.center[1]) > clear
-                    }) {
-                        break;
-                    }
-                }
+                thing.center = spot_in_view(&mut rng, area, &scene.cards, clear);
                 scene.surface.things.push(thing);
             }
-            scene
-                .surface
-                .things
-                .sort_by_key(|t| (t.over_cards, (t.height * 100.0) as i32));
+            sort_for_drawing(&mut scene.surface.things);
         }
     }
 
