@@ -4,13 +4,18 @@ picture, or a large card anywhere on it, pasted onto empty rendered tables.
 The renderer's own close-ups (`pone synth`, one card filling the frame) mostly
 stand upright; a phone held landscape over a card lying sideways gives a
 picture neither card-shaped nor small, whose card is far larger than the
-finder reads best. Written as class folders (`queen of hearts/`), so that
-`pone eval --all DIR` measures them: read right, and false cards.
+finder reads best. Also (`--square`) loose 224x224 square crops of one card, as
+`crops-gpiosenka-train` has them: the card about as tall as the square, at
+a tilt, its index now and then cut off, blurred, dim or bright, tinted and
+compressed as a phone's photo. Written as class folders
+(`queen of hearts/`), so that `pone eval --all DIR` measures them: read
+right, and false cards.
 
     ./scripts/run synth --out /tmp/empty92 --scenes 200 --seed 92 --designs held-out --art-cache ~/.cache/pone/art --empty
     python3 models/closeups.py --tables /tmp/empty92/images --art ~/.cache/pone/art --out /tmp/closeup --sideways 60 --seed 9
     python3 models/closeups.py --tables /tmp/empty92/images --art ~/.cache/pone/art --out /tmp/bigcard --large 80 --seed 7
-    ./scripts/run eval --all /tmp/closeup /tmp/bigcard
+    python3 models/closeups.py --tables /tmp/empty92/images --art ~/.cache/pone/art --out /tmp/square --square 600 --seed 5
+    ./scripts/run eval --all /tmp/closeup /tmp/bigcard /tmp/square
 
 Needs Pillow (models/requirements.txt). The designs are the held-out ones of
 `art/manifest.toml`, which no model trains on.
@@ -20,7 +25,7 @@ import argparse
 import os
 import random
 
-from PIL import Image
+from PIL import Image, ImageEnhance, ImageFilter
 
 DESIGNS = ["kenney", "plastic", "atlasnye", "jolly_royal", "penguins"]
 RANKS = dict(zip("A23456789TJQK", "ace two three four five six seven eight nine ten jack queen king".split()))
@@ -34,10 +39,33 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--sideways", type=int, default=0, help="this many cards lying sideways, filling 80-100%% of the picture's height")
     ap.add_argument("--large", type=int, default=0, help="this many cards 55-100%% of a 1280x720 picture's height, at any angle, anywhere")
+    ap.add_argument("--square", type=int, default=0, help="this many 224x224 squares, each around one card 80-130%% of its side tall, blurred, lit and compressed as a phone's photo")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = random.Random(args.seed)
     tables = sorted(os.path.join(args.tables, f) for f in os.listdir(args.tables))
+    for i in range(args.square):
+        design, card = rng.choice(DESIGNS), rng.choice("A23456789TJQK") + rng.choice("SHDC")
+        face = Image.open(os.path.join(os.path.expanduser(args.art), design, card + ".png")).convert("RGBA")
+        h = int(224 * rng.uniform(0.8, 1.3))
+        face = face.resize((int(face.width * h / face.height), h))
+        face = face.rotate(rng.choice([0, 180]) + rng.uniform(-20, 20), expand=True, resample=Image.BICUBIC)
+        table = Image.open(rng.choice(tables)).convert("RGB").resize((1280, 720))
+        x, y = rng.randint(300, 980 - face.width), rng.randint(100, 620 - face.height)
+        table.paste(face, (x, y), face)
+        cx = x + face.width // 2 + rng.randint(-12, 12)
+        cy = y + face.height // 2 + rng.randint(-12, 12)
+        square = table.crop((cx - 112, cy - 112, cx + 112, cy + 112))
+        # a phone's photo: out of focus, dim or bright, warm or cold, squeezed
+        square = square.filter(ImageFilter.GaussianBlur(rng.uniform(0, 1.8)))
+        square = ImageEnhance.Brightness(square).enhance(rng.uniform(0.45, 1.2))
+        square = ImageEnhance.Contrast(square).enhance(rng.uniform(0.6, 1.2))
+        cast = [rng.uniform(0.8, 1.2) for _ in range(3)]
+        square = Image.merge("RGB", [band.point(lambda v, k=k: min(255, int(v * k))) for band, k in zip(square.split(), cast)])
+        quality = rng.randint(25, 90)
+        folder = os.path.join(args.out, f"{RANKS[card[0]]} of {SUITS[card[1]]}")
+        os.makedirs(folder, exist_ok=True)
+        square.save(os.path.join(folder, f"s{i:03d}_{design}.jpg"), quality=quality)
     for i in range(args.sideways + args.large):
         sideways = i < args.sideways
         height = rng.choice([720, 960]) if sideways else 720
