@@ -48,15 +48,28 @@ impl From<&Seen> for CardOut {
     }
 }
 
+/// An image file as a viewer shows it: turned as its EXIF orientation says
+/// (a phone keeps a photo taken upright as a landscape picture and a tag
+/// saying to turn it), so that the boxes are where the user sees the cards.
 fn open_image(path: &Path) -> anyhow::Result<image::RgbImage> {
-    Ok(image::open(path)
-        .with_context(|| {
-            format!(
-                "cannot read the image {} (Pone reads JPEG and PNG files)",
-                path.display()
-            )
-        })?
-        .to_rgb8())
+    use image::ImageDecoder as _;
+    let unreadable = || {
+        format!(
+            "cannot read the image {} (Pone reads JPEG and PNG files)",
+            path.display()
+        )
+    };
+    let mut decoder = image::ImageReader::open(path)
+        .and_then(image::ImageReader::with_guessed_format)
+        .with_context(unreadable)?
+        .into_decoder()
+        .with_context(unreadable)?;
+    let orientation = decoder
+        .orientation()
+        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let mut image = image::DynamicImage::from_decoder(decoder).with_context(unreadable)?;
+    image.apply_orientation(orientation);
+    Ok(image.to_rgb8())
 }
 
 fn open_recogniser(models: Option<&Path>) -> anyhow::Result<Recogniser> {
@@ -808,5 +821,39 @@ mod tests {
         // Read wrong: the one reading is the card's, not a false card.
         score(&mut tally, &card, &[Seen::new("8D", 0.9, whole)]);
         assert_eq!((tally.read_right, tally.false_cards), (2, 1));
+    }
+
+    #[test]
+    fn a_photo_is_read_turned_as_its_exif_says() -> anyhow::Result<()> {
+        use image::ImageEncoder as _;
+        // A landscape picture, its left half dark, tagged "turn it a
+        // quarter clockwise" (EXIF orientation 6), as a phone stores a photo
+        // taken upright.
+        let stored = image::RgbImage::from_fn(40, 20, |x, _| {
+            if x < 20 {
+                image::Rgb([0, 0, 0])
+            } else {
+                image::Rgb([255, 255, 255])
+            }
+        });
+        let exif: Vec<u8> = [
+            &b"II*\0"[..],
+            &[8, 0, 0, 0, 1, 0],
+            &[0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0],
+            &[0, 0, 0, 0],
+        ]
+        .concat();
+        let mut jpeg = Vec::new();
+        let mut encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 95);
+        encoder.set_exif_metadata(exif)?;
+        encoder.write_image(stored.as_raw(), 40, 20, image::ExtendedColorType::Rgb8)?;
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("upright.jpg");
+        std::fs::write(&path, jpeg)?;
+        let shown = open_image(&path)?;
+        assert_eq!(shown.dimensions(), (20, 40));
+        // Turned clockwise, the dark left half is the top.
+        assert!(shown.get_pixel(10, 5)[0] < 60 && shown.get_pixel(10, 35)[0] > 200);
+        Ok(())
     }
 }
