@@ -107,6 +107,17 @@ pub fn share_inside(a: &[[f32; 2]; 4], b: &[[f32; 2]; 4]) -> f32 {
     inside as f32 / (N * N) as f32
 }
 
+/// The area of the quadrilateral `q` (its corners in order, either way round).
+pub fn quad_area(q: &[[f32; 2]; 4]) -> f32 {
+    let twice: f32 = (0..4)
+        .map(|i| {
+            let (a, b) = (q[i], q[(i + 1) % 4]);
+            a[0] * b[1] - b[0] * a[1]
+        })
+        .sum();
+    twice.abs() / 2.0
+}
+
 /// The distance between two points.
 pub fn distance(a: [f32; 2], b: [f32; 2]) -> f32 {
     (a[0] - b[0]).hypot(a[1] - b[1])
