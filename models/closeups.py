@@ -32,6 +32,20 @@ RANKS = dict(zip("A23456789TJQK", "ace two three four five six seven eight nine 
 SUITS = dict(zip("SHDC", "spades hearts diamonds clubs".split()))
 
 
+def random_face(rng, art):
+    """A random held-out design and card, and that card's face (RGBA)."""
+    design, card = rng.choice(DESIGNS), rng.choice("A23456789TJQK") + rng.choice("SHDC")
+    face = Image.open(os.path.join(os.path.expanduser(art), design, card + ".png")).convert("RGBA")
+    return design, card, face
+
+
+def save(picture, out, card, name, quality):
+    """`picture` as JPEG `name` in `out`'s folder of `card` (`queen of hearts/`)."""
+    folder = os.path.join(out, f"{RANKS[card[0]]} of {SUITS[card[1]]}")
+    os.makedirs(folder, exist_ok=True)
+    picture.save(os.path.join(folder, name), quality=quality)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", required=True, help="empty rendered tables (pone synth --empty), their images/")
@@ -45,8 +59,7 @@ def main():
     rng = random.Random(args.seed)
     tables = sorted(os.path.join(args.tables, f) for f in os.listdir(args.tables))
     for i in range(args.square):
-        design, card = rng.choice(DESIGNS), rng.choice("A23456789TJQK") + rng.choice("SHDC")
-        face = Image.open(os.path.join(os.path.expanduser(args.art), design, card + ".png")).convert("RGBA")
+        design, card, face = random_face(rng, args.art)
         h = int(224 * rng.uniform(0.8, 1.3))
         face = face.resize((int(face.width * h / face.height), h))
         face = face.rotate(rng.choice([0, 180]) + rng.uniform(-20, 20), expand=True, resample=Image.BICUBIC)
@@ -62,16 +75,12 @@ def main():
         square = ImageEnhance.Contrast(square).enhance(rng.uniform(0.6, 1.2))
         cast = [rng.uniform(0.8, 1.2) for _ in range(3)]
         square = Image.merge("RGB", [band.point(lambda v, k=k: min(255, int(v * k))) for band, k in zip(square.split(), cast)])
-        quality = rng.randint(25, 90)
-        folder = os.path.join(args.out, f"{RANKS[card[0]]} of {SUITS[card[1]]}")
-        os.makedirs(folder, exist_ok=True)
-        square.save(os.path.join(folder, f"s{i:03d}_{design}.jpg"), quality=quality)
+        save(square, args.out, card, f"s{i:03d}_{design}.jpg", rng.randint(25, 90))
     for i in range(args.sideways + args.large):
         sideways = i < args.sideways
         height = rng.choice([720, 960]) if sideways else 720
         table = Image.open(rng.choice(tables)).convert("RGB").resize((1280, height))
-        design, card = rng.choice(DESIGNS), rng.choice("A23456789TJQK") + rng.choice("SHDC")
-        face = Image.open(os.path.join(os.path.expanduser(args.art), design, card + ".png")).convert("RGBA")
+        design, card, face = random_face(rng, args.art)
         if sideways:
             w = int(height * rng.uniform(0.8, 1.0))
             face = face.resize((w, int(face.height * w / face.width)))
@@ -87,9 +96,7 @@ def main():
                 rng.randint(min(0, 720 - face.height), max(0, 720 - face.height)),
             )
         table.paste(face, at, face)
-        folder = os.path.join(args.out, f"{RANKS[card[0]]} of {SUITS[card[1]]}")
-        os.makedirs(folder, exist_ok=True)
-        table.save(os.path.join(folder, f"{i:03d}_{design}.jpg"), quality=90)
+        save(table, args.out, card, f"{i:03d}_{design}.jpg", 90)
 
 
 if __name__ == "__main__":
